@@ -1,0 +1,1 @@
+"""Bots: the bot protocol, built-in bots and the sandbox that runs uploaded bots."""
