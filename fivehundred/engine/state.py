@@ -1,0 +1,719 @@
+"""The state of one hand: auction, partner call, kitty, joker nomination and play (R-4 to R-8).
+
+``HandState`` is an immutable value: ``apply`` returns a new state and never changes the old one.
+Hands are bitmasks over card indexes and every per-contract table is precomputed
+(``tricks.trick_table``), because this is the inner loop of bot matches and verification.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Discard, Nominate, PartnerCall, Play
+from .calls import ALL_CALLS, PASS, Call
+from .cards import CARDS, JOKER_INDEX, SUIT_NAMES, SUIT_SINGULAR, Card, Suit, cards_of
+from .contract import Contract
+from .deal import Deal, check_deal
+from .errors import HandOverError, IllegalActionError, WrongSeatError
+from .rules import Rules
+from .tricks import NO_SUIT, TrickTable, trick_table
+
+if TYPE_CHECKING:
+    from .views import View
+
+_JOKER_BIT = 1 << JOKER_INDEX
+_ALL_SUITS_LED = 0b1111
+
+
+class Phase(StrEnum):
+    """Where a hand stands: whose decision comes next and of what kind (R-10)."""
+
+    AUCTION = "auction"
+    PARTNER = "partner"
+    DISCARD = "discard"
+    NOMINATE = "nominate"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+class HandState:
+    """One hand of Five Hundred, from the first call to the last trick.
+
+    >>> from fivehundred.engine.deal import deal_from_seed
+    >>> rules = Rules.create(4)
+    >>> s = HandState.start(rules, 3, deal_from_seed(rules, "doc", 3))
+    >>> s.phase, s.to_act
+    (<Phase.AUCTION: 'auction'>, 0)
+    >>> s = s.apply(Call.parse("7H"))
+    >>> s.to_act
+    1
+    """
+
+    __slots__ = (
+        "_active",
+        "_called",
+        "_extra",
+        "_high",
+        "_high_rank",
+        "_led",
+        "_next",
+        "_npassed",
+        "_passed",
+        "_table",
+        "_trick",
+        "calls",
+        "contract",
+        "deal",
+        "dealer",
+        "discarded",
+        "eight_bid",
+        "hands",
+        "leader",
+        "nominated",
+        "phase",
+        "rules",
+        "seven_bid",
+        "suits_led",
+        "to_act",
+        "trick_no",
+        "tricks",
+        "won",
+    )
+
+    rules: Rules
+    dealer: int
+    deal: Deal
+    phase: Phase
+    to_act: int | None
+    hands: tuple[int, ...]
+    calls: tuple[tuple[int, Call], ...]
+    contract: Contract | None
+    discarded: int
+    nominated: int
+    trick_no: int
+    leader: int
+    suits_led: int
+    won: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
+    seven_bid: bool
+    eight_bid: bool
+    _passed: int
+    _npassed: int
+    _called: int
+    _high: tuple[int, Call] | None
+    _high_rank: int
+    _extra: bool
+    _active: int
+    _next: tuple[int, ...]
+    _table: TrickTable | None
+    _trick: tuple[tuple[int, int], ...]
+    _led: int
+
+    # ----------------------------------------------------------------------------- creation
+
+    @classmethod
+    def start(cls, rules: Rules, dealer: int, deal: Deal, *, check: bool = True) -> HandState:
+        """A new hand dealt by ``dealer``; the player to the dealer's left calls first (R-4.1)."""
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer}")
+        if check:
+            check_deal(rules, deal)
+        s = object.__new__(cls)
+        s.rules = rules
+        s.dealer = dealer
+        s.deal = deal
+        s.phase = Phase.AUCTION
+        s.to_act = (dealer + 1) % rules.players
+        s.hands = tuple(_mask(h) for h in deal.hands)
+        s.calls = ()
+        s.contract = None
+        s.discarded = 0
+        s.nominated = -1
+        s.trick_no = 0
+        s.leader = -1
+        s.suits_led = 0
+        s.won = (0,) * rules.players
+        s.tricks = ()
+        s.seven_bid = False
+        s.eight_bid = False
+        s._passed = 0
+        s._npassed = 0
+        s._called = 0
+        s._high = None
+        s._high_rank = -1
+        s._extra = False
+        s._active = (1 << rules.players) - 1
+        s._next = tuple((i + 1) % rules.players for i in range(rules.players))
+        s._table = None
+        s._trick = ()
+        s._led = NO_SUIT
+        return s
+
+    def _copy(self) -> HandState:
+        s = object.__new__(HandState)
+        s.rules = self.rules
+        s.dealer = self.dealer
+        s.deal = self.deal
+        s.phase = self.phase
+        s.to_act = self.to_act
+        s.hands = self.hands
+        s.calls = self.calls
+        s.contract = self.contract
+        s.discarded = self.discarded
+        s.nominated = self.nominated
+        s.trick_no = self.trick_no
+        s.leader = self.leader
+        s.suits_led = self.suits_led
+        s.won = self.won
+        s.tricks = self.tricks
+        s.seven_bid = self.seven_bid
+        s.eight_bid = self.eight_bid
+        s._passed = self._passed
+        s._npassed = self._npassed
+        s._called = self._called
+        s._high = self._high
+        s._high_rank = self._high_rank
+        s._extra = self._extra
+        s._active = self._active
+        s._next = self._next
+        s._table = self._table
+        s._trick = self._trick
+        s._led = self._led
+        return s
+
+    # ----------------------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when every player passed and no contract was made (R-4.8a, R-4.11)."""
+        return self.phase is Phase.OVER and self.contract is None
+
+    @property
+    def high_bid(self) -> tuple[int, Call] | None:
+        """The current highest bid of the auction and its bidder."""
+        return self._high
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats taking part in the play (misère partners sit out, R-5.2)."""
+        return tuple(s for s in range(self.rules.players) if self._active >> s & 1)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        return tuple((seat, CARDS[c]) for seat, c in self._trick)
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """Effective suit led to the current trick (``None`` before the lead or if none)."""
+        return Suit(self._led) if self._trick and self._led != NO_SUIT else None
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (canonical order)."""
+        return cards_of(self.hands[seat])
+
+    def tricks_by_side(self) -> tuple[int, ...]:
+        """Tricks won per side so far."""
+        out = [0] * len(self.rules.sides)
+        side_of = self.rules.side_of_seat
+        for seat, n in enumerate(self.won):
+            out[side_of[seat]] += n
+        return tuple(out)
+
+    def exposed(self) -> bool:
+        """Whether the open misère contractor's hand is face up now (R-8.4)."""
+        c = self.contract
+        if c is None or c.call.kind != "om" or self.phase not in (Phase.PLAY, Phase.OVER):
+            return False
+        when = self.rules.options["open_misere_expose"]
+        if when == "before_opening_lead":
+            return True
+        if when == "after_opening_lead":
+            return self.trick_no > 0 or bool(self._trick)
+        return self.trick_no > 0
+
+    # ----------------------------------------------------------------------------- legality
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order (empty when over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._legal_plays()
+        if phase is Phase.AUCTION:
+            return [
+                c
+                for c in _CALL_ORDER[self.rules.options["misere_rank"]]
+                if self._call_error(c) is None
+            ]
+        if phase is Phase.DISCARD:
+            assert self.contract is not None
+            held = cards_of(self.hands[self.contract.seat])
+            return [Discard(combo) for combo in combinations(held, self.rules.kitty_size)]
+        if phase is Phase.NOMINATE:
+            return [*(Nominate(s) for s in Suit), Nominate(None)]
+        if phase is Phase.PARTNER:
+            return [PartnerCall(None), *(PartnerCall(c) for c in self.rules.pack if not c.is_joker)]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _call_error(self, call: Call) -> tuple[str, str] | None:
+        if call is PASS:
+            return None
+        rules = self.rules
+        if not rules.allows_call(call):
+            return "R-12", f"{call} is not allowed under these rules' options"
+        if call.kind == "bm" and self._called >> self.to_act & 1:  # type: ignore[operator]
+            return "R-4.9", "blind misère may only be the player's first call of the hand"
+        if rules.rank_of(call) <= self._high_rank:
+            assert self._high is not None
+            return "R-4.4", f"{call} does not outrank the current bid {self._high[1]}"
+        if call.kind == "mis" and rules.options["misere_requires_seven"] and not self.seven_bid:
+            return "R-4.5", "misère may only be bid after a bid of seven or more tricks"
+        if call.kind == "om" and rules.options["open_misere_after_eight"] and not self.eight_bid:
+            return "R-4.6", "open misère may only be bid after a bid of eight or more tricks"
+        return None
+
+    def _free_joker(self) -> bool:
+        """Whether the joker is the un-nominated joker of no trumps or misère (R-7)."""
+        table = self._table
+        return table is not None and table.trump < 0 and table.nominated < 0
+
+    def _legal_plays(self) -> list[Action]:
+        seat = self.to_act
+        assert seat is not None and self._table is not None
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if not self._trick:
+            rest = hand
+            joker_leads: list[Action] = []
+            if hand & _JOKER_BIT and self._free_joker():
+                rest = hand & ~_JOKER_BIT
+                joker_leads = self._joker_leads()
+            while rest:
+                low = rest & -rest
+                out.append(_PLAYS[low.bit_length() - 1])
+                rest ^= low
+            return out + joker_leads
+        legal = self._follow_mask(hand)
+        while legal:
+            low = legal & -legal
+            out.append(_PLAYS[low.bit_length() - 1])
+            legal ^= low
+        return out
+
+    def _joker_leads(self) -> list[Action]:
+        """Leads of the free joker (R-7.4, R-7.5, R-7.7)."""
+        if self.trick_no == 9:
+            return [_PLAYS[JOKER_INDEX]]
+        if self.rules.options["joker_lead_last_trick_only"]:
+            return []
+        return [_JOKER_LEADS[s] for s in range(4) if not self.suits_led >> s & 1]
+
+    def _follow_mask(self, hand: int) -> int:
+        """Legal cards when following (R-6.2, R-7.3, R-7.5, R-7.6)."""
+        table = self._table
+        assert table is not None
+        follow = hand & table.suit_mask[self._led]
+        if follow:
+            return follow
+        if hand & _JOKER_BIT and self._free_joker():
+            contract = self.contract
+            assert contract is not None
+            opts = self.rules.options
+            if contract.call.is_misere and opts["misere_joker_compulsion"]:
+                return _JOKER_BIT
+            if (
+                opts["joker_after_all_suits_led"] == "no_play_until_last_trick"
+                and self.suits_led == _ALL_SUITS_LED
+                and self.trick_no < 9
+            ):
+                return hand & ~_JOKER_BIT
+        return hand
+
+    # ----------------------------------------------------------------------------- apply
+
+    def apply(self, action: Action, seat: int | None = None) -> HandState:
+        """The state after the seat to act takes ``action``.
+
+        ``seat``, when given, must be the seat to act (``WrongSeatError`` otherwise). Raises
+        ``IllegalActionError`` naming the rule for anything the rules do not allow.
+        """
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise HandOverError()
+        if seat is not None and seat != self.to_act:
+            raise WrongSeatError(seat, self.to_act)
+        if phase is Phase.PLAY:
+            if type(action) is not Play:
+                raise self._wrong_kind(action, "a card to play")
+            return self._play(action)
+        if phase is Phase.AUCTION:
+            if type(action) is not Call:
+                raise self._wrong_kind(action, "a call")
+            return self._call(action)
+        if phase is Phase.DISCARD:
+            if type(action) is not Discard:
+                raise self._wrong_kind(action, f"the discard of {self.rules.kitty_size} cards")
+            return self._discard(action)
+        if phase is Phase.NOMINATE:
+            if type(action) is not Nominate:
+                raise self._wrong_kind(action, "the joker's nomination (a suit or none)")
+            return self._start_play(-1 if action.suit is None else int(action.suit))
+        if type(action) is not PartnerCall:
+            raise self._wrong_kind(action, "the partner call (a card or alone)")
+        return self._partner(action)
+
+    def _wrong_kind(self, action: object, expected: str) -> IllegalActionError:
+        return IllegalActionError(
+            "R-10", f"seat {self.to_act} must now make {expected}, not {action}"
+        )
+
+    def _call(self, call: Call) -> HandState:
+        seat = self.to_act
+        assert seat is not None
+        err = self._call_error(call)
+        if err is not None:
+            raise IllegalActionError(*err)
+        rules = self.rules
+        n = rules.players
+        s = self._copy()
+        s.calls = (*self.calls, (seat, call))
+        s._called |= 1 << seat
+        if call is PASS:
+            s._passed |= 1 << seat
+            s._npassed += 1
+        else:
+            s._high = (seat, call)
+            s._high_rank = rules.rank_of(call)
+            if call.tricks is not None:
+                s.seven_bid = s.seven_bid or call.tricks >= 7
+                s.eight_bid = s.eight_bid or call.tricks >= 8
+        everyone = (1 << n) - 1
+        high = s._high
+        if self._extra:
+            # The high bidder's one extra call (R-4.8, self_raise_after_all_pass) ends it.
+            assert high is not None
+            return s._contract_made(high[0], high[1])
+        if high is not None and s._high_rank >= rules.top_rank:
+            return s._contract_made(*high)  # R-4.8(c): nothing can outrank it
+        if rules.options["single_round_bidding"]:
+            if len(s.calls) < n:
+                s.to_act = (seat + 1) % n
+                return s
+            if high is None:
+                return s._thrown_in()
+            return (
+                s._all_others_passed()
+                if (s._passed | 1 << high[0]) == everyone
+                else s._contract_made(*high)
+            )
+        if high is None:
+            if s._passed == everyone:
+                return s._thrown_in()  # R-4.8(a)
+        elif (s._passed | 1 << high[0]) == everyone:
+            return s._all_others_passed()  # R-4.8(b)
+        nxt = (seat + 1) % n
+        while s._passed >> nxt & 1:  # R-4.7: passing is final
+            nxt = (nxt + 1) % n
+        s.to_act = nxt
+        return s
+
+    def _all_others_passed(self) -> HandState:
+        high = self._high
+        assert high is not None
+        if self.rules.options["self_raise_after_all_pass"]:
+            self._extra = True
+            self.to_act = high[0]
+            return self
+        return self._contract_made(*high)
+
+    def _thrown_in(self) -> HandState:
+        self.phase = Phase.OVER
+        self.to_act = None
+        return self
+
+    def _contract_made(self, seat: int, call: Call) -> HandState:
+        rules = self.rules
+        n = rules.players
+        self._extra = False
+        self.contract = Contract(seat, call)
+        if call.is_misere:
+            # R-5.2: the contractor's partners take no part in a misère.
+            side = rules.sides[rules.side_of(seat)]
+            self._active = (1 << n) - 1
+            for p in side:
+                if p != seat:
+                    self._active &= ~(1 << p)
+            nxt = []
+            for i in range(n):
+                j = (i + 1) % n
+                while not self._active >> j & 1:
+                    j = (j + 1) % n
+                nxt.append(j)
+            self._next = tuple(nxt)
+        if n == 5 and not call.is_misere:
+            self.phase = Phase.PARTNER  # R-1.4, R-5.3: the call comes before the kitty
+            self.to_act = seat
+            return self
+        return self._take_kitty()
+
+    def _take_kitty(self) -> HandState:
+        contract = self.contract
+        assert contract is not None
+        seat = contract.seat
+        if contract.call.sans_kitty:
+            return self._after_exchange()  # R-4.10: the kitty stays face down, unseen
+        hands = list(self.hands)
+        hands[seat] |= _mask(self.deal.kitty)
+        self.hands = tuple(hands)
+        self.phase = Phase.DISCARD
+        self.to_act = seat
+        return self
+
+    def _partner(self, action: PartnerCall) -> HandState:
+        contract = self.contract
+        assert contract is not None
+        card = action.card
+        partner = None
+        if card is not None:
+            if card.is_joker:
+                raise IllegalActionError("R-1.4", "the joker cannot be called as partner card")
+            if not self.rules.pack_mask >> card.index & 1:
+                raise IllegalActionError("R-1.4", f"{card} is not in the pack for these rules")
+            for p, hand in enumerate(self.hands):
+                if p != contract.seat and hand >> card.index & 1:
+                    partner = p  # a card in the kitty or the own hand: the contractor is alone
+        s = self._copy()
+        s.contract = Contract(contract.seat, contract.call, partner, card)
+        return s._take_kitty()
+
+    def _discard(self, action: Discard) -> HandState:
+        contract = self.contract
+        assert contract is not None
+        seat = contract.seat
+        k = self.rules.kitty_size
+        cards = action.cards
+        m = _mask(cards)
+        if len(cards) != k or bin(m).count("1") != k:
+            raise IllegalActionError(
+                "R-5.1", f"the contractor must discard exactly {k} different cards"
+            )
+        held = self.hands[seat]
+        if m & ~held:
+            missing = " ".join(str(c) for c in cards_of(m & ~held))
+            raise IllegalActionError("R-5.1", f"seat {seat} cannot discard {missing}: not held")
+        s = self._copy()
+        hands = list(self.hands)
+        hands[seat] = held & ~m
+        s.hands = tuple(hands)
+        s.discarded = m
+        return s._after_exchange()
+
+    def _after_exchange(self) -> HandState:
+        contract = self.contract
+        assert contract is not None
+        if (
+            self.rules.options["joker_prenomination"]
+            and contract.call.is_no_trump
+            and self.hands[contract.seat] & _JOKER_BIT
+        ):
+            self.phase = Phase.NOMINATE  # R-5.4
+            self.to_act = contract.seat
+            return self
+        return self._start_play(-1, fresh=False)
+
+    def _start_play(self, nominated: int, *, fresh: bool = True) -> HandState:
+        s = self._copy() if fresh else self
+        contract = s.contract
+        assert contract is not None
+        trump = contract.call.trump
+        s.nominated = nominated
+        s._table = trick_table(-1 if trump is None else int(trump), nominated)
+        if s.rules.options["first_lead"] == "eldest":
+            # R-6.1 option: the dealer's left leads, or the next active player in a misère.
+            leader = (s.dealer + 1) % s.rules.players
+            if not s._active >> leader & 1:
+                leader = s._next[leader]
+        else:
+            leader = contract.seat
+        s.leader = leader
+        s.to_act = leader
+        s.phase = Phase.PLAY
+        return s
+
+    def _play(self, action: Play) -> HandState:
+        seat = self.to_act
+        assert seat is not None
+        table = self._table
+        assert table is not None
+        card = action.card.index
+        bit = 1 << card
+        hand = self.hands[seat]
+        if not hand & bit:
+            raise IllegalActionError("R-6.2", f"seat {seat} does not hold {action.card}")
+        trick = self._trick
+        if not trick:
+            led = self._check_lead(action, table)
+        else:
+            if action.suit is not None:
+                raise IllegalActionError(
+                    "R-7.4", "a suit is named only when leading the un-nominated joker"
+                )
+            if not self._follow_mask(hand) & bit:
+                raise IllegalActionError(*self._follow_error(seat, action.card, hand))
+            led = self._led
+        s = self._copy()
+        hands = list(self.hands)
+        hands[seat] = hand & ~bit
+        s.hands = tuple(hands)
+        if not trick:
+            s._led = led
+            s.leader = seat
+            if led != NO_SUIT:
+                s.suits_led = self.suits_led | 1 << led
+        trick = (*trick, (seat, card))
+        if len(trick) < bin(self._active).count("1"):
+            s._trick = trick
+            s.to_act = self._next[seat]
+            return s
+        # The trick is complete (R-6.4, R-6.5).
+        pos = table.winner_index([c for _, c in trick], s._led)
+        winner = trick[pos][0]
+        won = list(self.won)
+        won[winner] += 1
+        s.won = tuple(won)
+        s.tricks = (*self.tricks, (s.leader, trick, winner))
+        s.trick_no = self.trick_no + 1
+        s._trick = ()
+        s.leader = winner
+        contract = self.contract
+        assert contract is not None
+        if s.trick_no == 10 or (
+            contract.call.is_misere
+            and winner == contract.seat
+            and self.rules.options["misere_early_end"]
+        ):
+            s.phase = Phase.OVER  # R-6.6: a lost misère stops at once
+            s.to_act = None
+        else:
+            s.to_act = winner
+        return s
+
+    def _check_lead(self, action: Play, table: TrickTable) -> int:
+        """Check a lead; return the effective suit it leads (R-6.2, R-7.4, R-7.5, R-7.7)."""
+        card = action.card.index
+        if card == JOKER_INDEX and self._free_joker():
+            opts = self.rules.options
+            if self.trick_no == 9:
+                if action.suit is not None:
+                    raise IllegalActionError(
+                        "R-7.4", "no suit is named for the joker at the last trick"
+                    )
+                return NO_SUIT
+            if opts["joker_lead_last_trick_only"]:
+                raise IllegalActionError("R-7.7", "the joker may only be led at the last trick")
+            if self.suits_led == _ALL_SUITS_LED:
+                raise IllegalActionError(
+                    "R-7.5",
+                    "all four suits have been led: the joker may not be led before the last trick",
+                )
+            if action.suit is None:
+                raise IllegalActionError(
+                    "R-7.4", "leading the joker before the last trick must name a suit not yet led"
+                )
+            if self.suits_led >> int(action.suit) & 1:
+                raise IllegalActionError(
+                    "R-7.4",
+                    f"the joker cannot be led as {SUIT_NAMES[action.suit]}: that suit has already been led",
+                )
+            return int(action.suit)
+        if action.suit is not None:
+            raise IllegalActionError(
+                "R-7.4", "a suit is named only when leading the un-nominated joker"
+            )
+        return table.suit_of[card]
+
+    def _follow_error(self, seat: int, card: Card, hand: int) -> tuple[str, str]:
+        table = self._table
+        assert table is not None and self.contract is not None
+        led = self._led
+        follow = hand & table.suit_mask[led]
+        if follow:
+            suit = Suit(led)
+            holds = " ".join(str(c) for c in cards_of(follow))
+            msg = f"seat {seat} must follow {SUIT_NAMES[suit]} (holds {holds})"
+            if card.is_joker and table.trump < 0:
+                why = (
+                    "has no suit"
+                    if table.nominated < 0
+                    else f"is a {SUIT_SINGULAR[Suit(table.nominated)]}"
+                )
+                msg += f"; the joker {why} in this contract"
+            elif card.suit is not None and table.suit_of[card.index] != card.suit:
+                trump = Suit(table.trump)
+                msg += f"; {card} is not a {SUIT_SINGULAR[card.suit]} when {SUIT_NAMES[trump]} are trumps"
+            return ("R-7.3" if card.is_joker and table.trump < 0 else "R-6.2"), msg
+        if card.is_joker:
+            return (
+                "R-7.5",
+                "the joker may not be played before the last trick once all four suits have been led",
+            )
+        return (
+            "R-7.6",
+            f"seat {seat} cannot follow suit in a misère and holds the joker: it must play the joker",
+        )
+
+    # ----------------------------------------------------------------------------- views
+
+    def view(self, seat: int, totals: tuple[int, ...] | None = None) -> View:
+        """What ``seat`` may know now (its own cards and everything public)."""
+        from .views import make_view
+
+        return make_view(self, seat, totals)
+
+    def debug_json(self) -> dict[str, Any]:
+        """Everything about the state (all hands): for tests and debugging, never for players."""
+        return {
+            "phase": str(self.phase),
+            "to_act": self.to_act,
+            "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
+            "contract": self.contract.to_json() if self.contract else None,
+            "trick": [[seat, str(CARDS[c])] for seat, c in self._trick],
+            "won": list(self.won),
+        }
+
+
+def _call_order(misere_rank: str) -> tuple[Call, ...]:
+    order = Rules.create(4, {"misere_rank": misere_rank}).bid_ranks
+    from .calls import call_rank
+
+    bids = sorted((c for c in ALL_CALLS if c.is_bid), key=lambda c: (call_rank(c, order), str(c)))
+    return (PASS, *bids)
+
+
+_CALL_ORDER: dict[str, tuple[Call, ...]] = {
+    m: _call_order(m) for m in ("between_7_and_8", "by_points")
+}
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+_JOKER_LEADS: tuple[Play, ...] = tuple(Play(CARDS[JOKER_INDEX], s) for s in Suit)
