@@ -1,0 +1,35 @@
+"""The API's one error shape: ``{"errors": [{"pointer", "code", "message"}, ...]}``.
+
+The verifier's errors already have this shape (JSON Pointer into the uploaded record, a code, a
+sentence); every other failure (authentication, throttling, bad query parameters, an oversize body)
+is expressed the same way so clients need one error reader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.exceptions import APIException
+
+
+def error(code: str, message: str, *, pointer: str = "", **extra: Any) -> dict[str, Any]:
+    return {"pointer": pointer, "code": code, "message": message, **extra}
+
+
+def error_body(*errors: dict[str, Any]) -> dict[str, Any]:
+    return {"errors": list(errors)}
+
+
+class PayloadTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+    default_detail = "The request body is too large."
+
+
+class InvalidUpload(APIException):
+    """A malformed upload request (not the record's content, which the verifier judges)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "bad_upload"
+    default_detail = "The upload could not be read."

@@ -1,0 +1,73 @@
+"""Reads of stored records, shared by the API and the pages."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from replays.models import StoredRecord
+
+
+def record_list(
+    *,
+    user: Any = None,
+    player: str | None = None,
+    event: str | None = None,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    status: str | None = None,
+    players: int | None = None,
+    digest: str | None = None,
+) -> QuerySet[StoredRecord]:
+    """Records visible to ``user``, newest first, narrowed by the given filters.
+
+    ``player`` matches a seat's name (case-insensitive) or a linked player's id (``17`` or
+    ``player:17``). ``event`` matches part of the event name. Dates bound ``event.date``, inclusive.
+    """
+    records = record_visible_to(user=user)
+    if player:
+        seat_match = Q(seats__name__iexact=player) | Q(seats__seat_id=player)
+        number = player.removeprefix("player:")
+        if number.isdigit() and len(number) < 18:
+            seat_match |= Q(seats__player_id=int(number))
+        # A player may sit in a record once; the subquery keeps one row per record either way.
+        records = records.filter(pk__in=StoredRecord.objects.filter(seat_match).values("pk"))
+    if event:
+        records = records.filter(event_name__icontains=event)
+    if date_from:
+        records = records.filter(event_date__gte=date_from)
+    if date_to:
+        records = records.filter(event_date__lte=date_to)
+    if status:
+        records = records.filter(status=status)
+    if players:
+        records = records.filter(players=players)
+    if digest:
+        records = records.filter(digest=digest.lower())
+    return records.prefetch_related("seats").select_related("uploaded_by")
+
+
+def record_visible_to(*, user: Any = None) -> QuerySet[StoredRecord]:
+    """Public records for everyone; private ones also for their uploader and staff."""
+    records = StoredRecord.objects.all()
+    if user is not None and getattr(user, "is_authenticated", False):
+        if user.is_staff or user.is_superuser:
+            return records
+        return records.filter(Q(is_public=True) | Q(uploaded_by=user))
+    return records.filter(is_public=True)
+
+
+def record_get(*, record_id: int, user: Any = None) -> StoredRecord | None:
+    """One record visible to ``user``, or ``None``."""
+    return record_visible_to(user=user).prefetch_related("seats").filter(pk=record_id).first()
+
+
+def record_counts() -> dict[str, int]:
+    """Totals for the home page."""
+    records = StoredRecord.objects.filter(is_public=True)
+    return {
+        "records": records.count(),
+        "complete": records.filter(status="complete").count(),
+    }

@@ -1,0 +1,44 @@
+"""Pages for records: thin views over the selectors; the list reuses the API's filter rules."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from fivehundred.record.show import render_text
+
+from replays.forms import RecordFilterForm
+from replays.selectors import record_counts, record_get, record_list
+from tournaments.selectors import player_list
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    latest = record_list(user=request.user)[:5]
+    context = {
+        "counts": record_counts(),
+        "latest": latest,
+        "players": player_list().count(),
+    }
+    return render(request, "home.html", context)
+
+
+def record_list_page(request: HttpRequest) -> HttpResponse:
+    form = RecordFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    records = record_list(user=request.user, **{k: v for k, v in filters.items() if v})
+    page = Paginator(records, 25).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page": page, "query": query.urlencode()}
+    return render(request, "replays/record_list.html", context)
+
+
+def record_page(request: HttpRequest, pk: int) -> HttpResponse:
+    record = record_get(record_id=pk, user=request.user)
+    if record is None:
+        raise Http404(f"No record with id {pk}.")
+    return render(
+        request,
+        "replays/record_detail.html",
+        {"record": record, "text": render_text(record.data)},
+    )

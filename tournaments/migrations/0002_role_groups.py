@@ -1,0 +1,25 @@
+"""Create the role groups (bot owners, annotators) so every deployment has them."""
+
+from django.db import migrations
+
+ROLE_GROUPS = ("bot owners", "annotators")
+
+
+def create_groups(apps, schema_editor):
+    Group = apps.get_model("auth", "Group")
+    for name in ROLE_GROUPS:
+        Group.objects.get_or_create(name=name)
+
+
+def remove_groups(apps, schema_editor):
+    Group = apps.get_model("auth", "Group")
+    Group.objects.filter(name__in=ROLE_GROUPS).delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0001_initial"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+    ]
+
+    operations = [migrations.RunPython(create_groups, remove_groups)]
