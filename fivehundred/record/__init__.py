@@ -1,0 +1,1 @@
+"""Game records: read, write, canonical form, digest and verification (docs/record-format.md)."""
