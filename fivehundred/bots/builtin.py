@@ -29,7 +29,13 @@ class RandomBot:
         return legal[self._rng.randrange(len(legal))]
 
 
-BUILTIN_BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
+# Imported here (not at the top) because the heuristic bot lives in its own module.
+from fivehundred.bots.heuristic import HeuristicBot  # noqa: E402
+
+BUILTIN_BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def get_bot(name: str, seed: int | str | None = None) -> Bot:
