@@ -11,7 +11,7 @@ from .deal import Deal
 from .errors import HandOverError, IllegalActionError, SummaryError
 from .rules import Rules
 from .scoring import contracting_sides, forfeit_result, game_end, hand_score
-from .state import HandState
+from .state import HandState, Phase
 from .views import View
 
 
@@ -116,8 +116,15 @@ class GameState:
         if self.hand is None:
             raise IllegalActionError("R-10", "no hand has been dealt")
         hand = self.hand.apply(action, seat)
-        game = GameState(self.rules, self.totals, hand, self.hand_results, self.last_dealer, None)
-        if hand.is_over:
+        # Built field by field: this runs once per decision of every bot match.
+        game = object.__new__(GameState)
+        game.rules = self.rules
+        game.totals = self.totals
+        game.hand = hand
+        game.hand_results = self.hand_results
+        game.last_dealer = self.last_dealer
+        game.result = None
+        if hand.phase is Phase.OVER:
             return game._scored(hand.contract, hand.tricks_by_side())
         return game
 

@@ -144,6 +144,8 @@ class Rules:
     side_of_seat: tuple[int, ...] = field(repr=False)
     bid_ranks: Mapping[str, int] = field(repr=False)
     top_rank: int = field(repr=False)
+    # Legal calls by auction situation; filled lazily by the hand state (never compared).
+    call_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def create(cls, players: int, options: Mapping[str, Any] | None = None) -> Rules:

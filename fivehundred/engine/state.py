@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Discard, Nominate, PartnerCall, Play
 from .calls import ALL_CALLS, PASS, Call
-from .cards import CARDS, JOKER_INDEX, SUIT_NAMES, SUIT_SINGULAR, Card, Suit, cards_of
+from .cards import CARDS, JOKER_INDEX, SUIT_NAMES, SUIT_SINGULAR, Card, Suit, cards_of, indexes_of
 from .contract import Contract
 from .deal import Deal, check_deal
 from .errors import HandOverError, IllegalActionError, WrongSeatError
@@ -255,15 +255,11 @@ class HandState:
         if phase is Phase.PLAY:
             return self._legal_plays()
         if phase is Phase.AUCTION:
-            return [
-                c
-                for c in _CALL_ORDER[self.rules.options["misere_rank"]]
-                if self._call_error(c) is None
-            ]
+            return list(self._legal_calls())
         if phase is Phase.DISCARD:
             assert self.contract is not None
-            held = cards_of(self.hands[self.contract.seat])
-            return [Discard(combo) for combo in combinations(held, self.rules.kitty_size)]
+            held = indexes_of(self.hands[self.contract.seat])
+            return list(map(_DISCARDS.__getitem__, combinations(held, self.rules.kitty_size)))
         if phase is Phase.NOMINATE:
             return [*(Nominate(s) for s in Suit), Nominate(None)]
         if phase is Phase.PARTNER:
@@ -276,6 +272,23 @@ class HandState:
         except IllegalActionError:
             return False
         return True
+
+    def _legal_calls(self) -> tuple[Call, ...]:
+        """Legal calls, cached per rules and auction situation (the auction's hot path)."""
+        seat = self.to_act
+        assert seat is not None
+        bm_ok = not self._called >> seat & 1
+        key = (self._high_rank, self.seven_bid, self.eight_bid, bm_ok)
+        cache = self.rules.call_cache
+        calls = cache.get(key)
+        if calls is None:
+            calls = tuple(
+                c
+                for c in _CALL_ORDER[self.rules.options["misere_rank"]]
+                if self._call_error(c) is None
+            )
+            cache[key] = calls
+        return calls
 
     def _call_error(self, call: Call) -> tuple[str, str] | None:
         if call is PASS:
@@ -717,3 +730,16 @@ _CALL_ORDER: dict[str, tuple[Call, ...]] = {
 }
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 _JOKER_LEADS: tuple[Play, ...] = tuple(Play(CARDS[JOKER_INDEX], s) for s in Suit)
+
+
+class _DiscardCache(dict[tuple[int, ...], Discard]):
+    """Discard actions by ascending card indexes, built once: legal discards of a 13-card hand
+    are 286 actions, and building them anew for every hand dominated the kitty phase."""
+
+    def __missing__(self, key: tuple[int, ...]) -> Discard:
+        action = Discard(tuple(CARDS[i] for i in key))
+        self[key] = action
+        return action
+
+
+_DISCARDS = _DiscardCache()
