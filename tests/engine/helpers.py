@@ -1,0 +1,179 @@
+"""Builders for the table-driven rule tests: explicit deals, auctions by call text, and play.
+
+Positions are written as card texts per seat; every card of the rules' pack not named is filled
+in deterministically (pack order, seats in order, then the dead hand, then the kitty), so a test
+names exactly the cards that matter to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from fivehundred.engine import (
+    Card,
+    Deal,
+    GameState,
+    HandState,
+    IllegalActionError,
+    Play,
+    Rules,
+    parse_action,
+)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from space-separated canonical texts (``"JD 9S AC"``)."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def texts(items: Iterable[Any]) -> set[str]:
+    """Canonical texts of cards or actions, as a set."""
+    return {str(x) for x in items}
+
+
+def make_rules(players: int = 4, **options: Any) -> Rules:
+    return Rules.create(players, options)
+
+
+def build_deal(
+    rules: Rules,
+    hands: Mapping[int, str],
+    kitty: str | None = None,
+    dead: str | None = None,
+) -> Deal:
+    """A deal giving each named seat (and the kitty / dead hand) exactly the cards named.
+
+    A seat named with fewer than 10 cards, and every seat not named, is topped up from the
+    cards nobody was given, in pack order.
+    """
+    given: dict[int, list[Card]] = {s: list(cards(t)) for s, t in hands.items()}
+    kitty_cards = list(cards(kitty)) if kitty is not None else None
+    dead_cards = list(cards(dead)) if dead is not None else None
+    named = [c for h in given.values() for c in h] + (kitty_cards or []) + (dead_cards or [])
+    assert len(named) == len(set(named)), f"a card is named twice: {sorted(map(str, named))}"
+    spare = [c for c in rules.pack if c not in set(named)]
+    out: list[tuple[Card, ...]] = []
+    for seat in range(rules.players):
+        hand = given.get(seat, [])
+        while len(hand) < 10:
+            hand.append(spare.pop(0))
+        out.append(tuple(hand))
+    dead_hand: tuple[Card, ...] | None = None
+    if rules.players == 2:
+        dead_list = dead_cards or []
+        while len(dead_list) < 10:
+            dead_list.append(spare.pop(0))
+        dead_hand = tuple(dead_list)
+    if kitty_cards is None:
+        kitty_cards = spare[:3]
+        spare = spare[3:]
+    assert not spare, f"cards left over: {[str(c) for c in spare]}"
+    return Deal(hands=tuple(out), kitty=tuple(kitty_cards), dead=dead_hand)
+
+
+def act(state: Any, *actions: str) -> Any:
+    """Apply actions given as canonical text, each by the seat to act."""
+    for text in actions:
+        state = state.apply(parse_action(text))
+    return state
+
+
+def start(
+    players: int = 4,
+    options: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 3,
+    hands: Mapping[int, str] | None = None,
+    kitty: str | None = None,
+    dead: str | None = None,
+) -> HandState:
+    """A hand at its first call."""
+    rules = Rules.create(players, dict(options or {}))
+    deal = build_deal(rules, hands or {}, kitty, dead)
+    return HandState.start(rules, dealer, deal)
+
+
+def to_play(
+    players: int = 4,
+    options: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 3,
+    hands: Mapping[int, str] | None = None,
+    kitty: str | None = None,
+    dead: str | None = None,
+    calls: str,
+    partner: str = "alone",
+    discard: str | None = None,
+    nominate: str = "none",
+) -> HandState:
+    """A hand driven through the auction (``calls`` as text), the partner call (five players),
+    the discard (by default exactly the kitty's cards) and the joker nomination, to its first
+    lead."""
+    state = start(players, options, dealer=dealer, hands=hands, kitty=kitty, dead=dead)
+    state = act(state, *calls.split())
+    assert state.contract is not None, "the auction did not make a contract"
+    if state.phase == "partner":
+        state = act(state, f"partner {partner}")
+    if state.phase == "discard":
+        text = discard if discard is not None else " ".join(str(c) for c in state.deal.kitty)
+        state = act(state, f"discard {text}")
+    if state.phase == "nominate":
+        state = act(state, f"nominate {nominate}")
+    assert state.phase == "play", state.phase
+    return state
+
+
+def play(state: Any, *card_texts: str) -> Any:
+    """Play cards in turn (``"JK H"`` leads the joker naming hearts)."""
+    for text in card_texts:
+        state = state.apply(parse_action(f"play {text}"))
+    return state
+
+
+def legal_plays(state: HandState) -> set[str]:
+    """The legal plays of the seat to act, as card texts (``"JK S"`` for a named joker lead)."""
+    out = set()
+    for a in state.legal_actions():
+        assert isinstance(a, Play)
+        out.add(str(a).removeprefix("play "))
+    return out
+
+
+def legal_calls(state: HandState) -> set[str]:
+    return texts(state.legal_actions())
+
+
+def last_winner(state: HandState) -> int:
+    """The winner of the last completed trick, as every seat sees it."""
+    winner = state.view(0).tricks[-1].winner
+    assert winner is not None
+    return winner
+
+
+def assert_illegal(state: Any, text: str, rule: str | None = None) -> IllegalActionError:
+    """``text`` must be refused with ``IllegalActionError`` (naming ``rule`` when given), and
+    must not be among the legal actions."""
+    action = parse_action(text)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    if rule is not None:
+        assert info.value.rule == rule, f"{text}: rule {info.value.rule}, expected {rule}"
+    assert action not in state.legal_actions()
+    return info.value
+
+
+def assert_legal(state: Any, text: str) -> Any:
+    """``text`` must be accepted and listed among the legal actions; returns the next state."""
+    action = parse_action(text)
+    assert action in state.legal_actions(), f"{text} not in legal actions"
+    return state.apply(action)
+
+
+def play_out(state: Any) -> Any:
+    """Finish the hand (or game hand) by always taking the first legal action."""
+    while not state.is_over and (not isinstance(state, GameState) or state.in_hand):
+        state = state.apply(state.legal_actions()[0])
+    return state
