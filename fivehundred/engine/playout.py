@@ -75,8 +75,14 @@ class PlayoutPosition:
         )
 
 
-def playout(pos: PlayoutPosition, rng: random.Random) -> list[int]:
-    """Finish the hand with uniformly random legal plays; return tricks won per seat."""
+def playout(
+    pos: PlayoutPosition, rng: random.Random, trace: list[tuple[int, int, int]] | None = None
+) -> list[int]:
+    """Finish the hand with uniformly random legal plays; return tricks won per seat.
+
+    ``trace``, when given, receives ``(seat, card index, named suit or -1)`` for every play,
+    so that tests can replay a playout through ``HandState``.
+    """
     rand = rng.random
     suit_of = pos.suit_of
     trump_power = pos.trump_power
@@ -114,6 +120,11 @@ def playout(pos: PlayoutPosition, rng: random.Random) -> list[int]:
                         follow = [c for c in hand if c != JOKER_INDEX]
             card = follow[int(rand() * len(follow))]
         hand.remove(card)
+        if trace is not None:
+            named = (
+                led if not trick and card == JOKER_INDEX and free_joker and led != NO_SUIT else -1
+            )
+            trace.append((seat, card, named))
         trick.append(card)
         seats.append(seat)
         if len(trick) < nactive:
