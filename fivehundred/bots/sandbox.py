@@ -167,6 +167,8 @@ def _bwrap_args(config: SandboxConfig, *, code_dir: Path | None) -> list[str]:
     args += ["--ro-bind", str(runtime), RUNTIME_DIR]
     if code_dir is not None:
         args += ["--ro-bind", str(code_dir), BOT_DIR]
+    # The root bwrap builds is a writable tmpfs, and so is /dev: freeze both, leaving /tmp.
+    args += ["--remount-ro", "/dev", "--remount-ro", "/"]
     args += [
         "--chdir",
         "/tmp",
