@@ -177,3 +177,72 @@ def play_out(state: Any) -> Any:
     while not state.is_over and (not isinstance(state, GameState) or state.in_hand):
         state = state.apply(state.legal_actions()[0])
     return state
+
+
+_SAME_COLOUR = {"S": "C", "C": "S", "D": "H", "H": "D"}
+
+
+def effective_suit(card: str, trump: str | None) -> str | None:
+    """The suit a card belongs to for following (R-3.1, R-6.2), written out independently:
+    in a suit contract the joker and the left bower are trumps; otherwise the printed suit
+    (``None`` for the joker without trumps)."""
+    if card == "JK":
+        return trump
+    suit = card[-1]
+    if trump is not None and card == "J" + _SAME_COLOUR[trump]:
+        return trump
+    return suit
+
+
+def single_trick(
+    calls: str,
+    plays: list[str],
+    *,
+    seats: list[int] | None = None,
+    players: int = 4,
+    options: Mapping[str, Any] | None = None,
+    dealer: int = 3,
+    nominate: str = "none",
+) -> HandState:
+    """Play one trick at trick 1: ``plays[i]`` by ``seats[i]`` (default 0, 1, 2, ...), the first
+    being the contractor's lead. Every other card of the led suit goes to the leader, to the
+    seats that follow suit, or to the kitty, so that whoever plays off-suit is void."""
+    from fivehundred.engine import Call
+
+    seats = seats if seats is not None else list(range(len(plays)))
+    bids = [Call.parse(c) for c in calls.split() if c != "PASS"]
+    trump = None if bids[-1].trump is None else str(bids[-1].trump)
+    rules = Rules.create(players, dict(options or {}))
+    lead = plays[0].split()
+    led = lead[1] if len(lead) == 2 else effective_suit(lead[0], trump)
+    card_of = {seat: p.split()[0] for seat, p in zip(seats, plays, strict=True)}
+    used = set(card_of.values())
+    spare = [str(c) for c in rules.pack if str(c) not in used]
+    led_spare = [c for c in spare if led is not None and effective_suit(c, trump) == led]
+    other = [c for c in spare if c not in led_spare]
+    hands: dict[int, list[str]] = {s: [c] for s, c in card_of.items()}
+    leader = seats[0]
+    # The leader and every seat that follows suit may hold more of the led suit.
+    following = [leader] + [s for s in seats[1:] if effective_suit(card_of[s], trump) == led]
+    for seat in following:
+        while led_spare and len(hands[seat]) < 10:
+            hands[seat].append(led_spare.pop(0))
+    kitty = led_spare[:3]
+    assert len(led_spare) <= 3, "too many cards of the led suit to keep the others void"
+    while len(kitty) < 3:
+        kitty.append(other.pop(0))
+    for seat in range(players):
+        hand = hands.setdefault(seat, [])
+        while len(hand) < 10:
+            hand.append(other.pop(0))
+    deal = build_deal(rules, {s: " ".join(h) for s, h in hands.items()}, " ".join(kitty))
+    state = HandState.start(rules, dealer, deal)
+    state = act(state, *calls.split())
+    if state.phase == "partner":
+        state = act(state, "partner alone")
+    if state.phase == "discard":
+        state = act(state, "discard " + " ".join(kitty))
+    if state.phase == "nominate":
+        state = act(state, f"nominate {nominate}")
+    assert state.to_act == leader, (state.to_act, leader)
+    return play(state, *plays)
