@@ -72,6 +72,8 @@ def test_sonneborn_berger_uses_exact_fractions_with_other_scoring() -> None:
     assert by["A"].points == 7
     assert by["A"].tiebreak("sonneborn_berger") == Fraction(17, 3)
     assert by["C"].tiebreak("sonneborn_berger") == Fraction(17, 3)
+    row = by["A"].as_dict()
+    assert row["points"] == 7 and row["tiebreaks"] == {"sonneborn_berger": pytest.approx(17 / 3)}
 
 
 # A beat B, B beat C, C beat A, and all three beat D.

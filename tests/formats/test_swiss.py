@@ -55,7 +55,7 @@ def cost_of(rnd: Round, results: list[MatchResult]) -> tuple[int, int]:
     byes = Counter(r.entrants[0] for r in results if r.outcome is Outcome.BYE)
     met = Counter(frozenset(r.entrants) for r in results if r.outcome is not Outcome.BYE)
     return (
-        sum(byes[p.entrants[0]] for p in rnd.byes),
+        sum(byes[p.present[0]] for p in rnd.byes),
         sum(met[frozenset(p.present)] for p in rnd.tables),
     )
 

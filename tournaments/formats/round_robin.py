@@ -38,8 +38,11 @@ def round_robin(
     `rounds` applies to tables of three or more only (default: see the module docstring).
 
     >>> rs = round_robin([Entrant(x, i) for i, x in enumerate("abcd", 1)])
-    >>> [[p.entrants for p in r.pairings] for r in rs][0]
-    [('a', 'd'), ('b', 'c')]
+    >>> for r in rs:
+    ...     print(r.number, [p.entrants for p in r.pairings])
+    1 [('a', 'd'), ('c', 'b')]
+    2 [('b', 'a'), ('d', 'c')]
+    3 [('a', 'c'), ('b', 'd')]
     """
     if not isinstance(cycles, int) or cycles < 1:
         raise FormatError("cycles", f"must be an integer >= 1, got {cycles!r}")

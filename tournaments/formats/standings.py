@@ -73,6 +73,22 @@ class Standing:
     byes: int
     tiebreaks: tuple[tuple[TieBreak, Value], ...]
 
+    def as_dict(self) -> dict[str, object]:
+        """Plain JSON-ready values; a fractional tie-break (Sonneborn–Berger) becomes a float."""
+        return {
+            "rank": self.rank,
+            "entrant": self.entrant,
+            "points": self.points,
+            "played": self.played,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "byes": self.byes,
+            "tiebreaks": {
+                tb.value: (int(v) if v == int(v) else float(v)) for tb, v in self.tiebreaks
+            },
+        }
+
     def tiebreak(self, name: TieBreak | str) -> Value:
         key = TieBreak(name)
         for k, v in self.tiebreaks:
