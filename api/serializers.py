@@ -11,7 +11,7 @@ from replays.models import RecordSeat, RecordStatus, StoredRecord
 from tournaments.models import Player, Team
 
 
-class RecordFilterSerializer(serializers.Serializer):
+class RecordFilterSerializer(serializers.Serializer[dict[str, Any]]):
     """Query parameters of the record list."""
 
     player = serializers.CharField(
@@ -41,13 +41,13 @@ class RecordFilterSerializer(serializers.Serializer):
         return attrs
 
 
-class RecordFileUploadSerializer(serializers.Serializer):
+class RecordFileUploadSerializer(serializers.Serializer[dict[str, Any]]):
     """The multipart form of an upload: one file holding the record's JSON."""
 
     file = serializers.FileField(help_text="The record as a JSON file.")
 
 
-class RecordSeatSerializer(serializers.ModelSerializer):
+class RecordSeatSerializer(serializers.ModelSerializer[RecordSeat]):
     id = serializers.CharField(source="seat_id")
 
     class Meta:
@@ -55,16 +55,18 @@ class RecordSeatSerializer(serializers.ModelSerializer):
         fields = ["seat", "name", "id", "kind", "player"]
 
 
-class EventSerializer(serializers.Serializer):
+class EventSerializer(serializers.Serializer[StoredRecord]):
     name = serializers.CharField(source="event_name")
     site = serializers.CharField(source="event_site")
     date = serializers.DateField(source="event_date", allow_null=True)
 
 
-class RecordSummarySerializer(serializers.ModelSerializer):
+class RecordSummarySerializer(serializers.ModelSerializer[StoredRecord]):
     event = EventSerializer(source="*")
     seats = RecordSeatSerializer(many=True)
-    uploaded_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    uploaded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
     scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     winner = serializers.JSONField(
         allow_null=True, help_text="A side, a list of sides sharing the win, or null."
@@ -98,31 +100,33 @@ class RecordSummarySerializer(serializers.ModelSerializer):
         return reverse("api:record-download", args=[obj.pk])
 
 
-class RecordErrorSerializer(serializers.Serializer):
+class RecordErrorSerializer(serializers.Serializer[dict[str, Any]]):
     pointer = serializers.CharField(help_text="JSON Pointer (RFC 6901) to the offending value.")
     code = serializers.CharField()
     message = serializers.CharField()
 
 
 class RecordDetailSerializer(RecordSummarySerializer):
-    errors = RecordErrorSerializer(many=True)
+    # DRF's metaclass moves declared fields off the class, so this does not shadow
+    # ``Serializer.errors`` at run time; the type checker cannot know that.
+    errors = RecordErrorSerializer(many=True)  # type: ignore[assignment]
     record = serializers.JSONField(source="data", help_text="The record itself.")
 
     class Meta(RecordSummarySerializer.Meta):
         fields = [*RecordSummarySerializer.Meta.fields, "verified_at", "errors", "record"]
 
 
-class ErrorResponseSerializer(serializers.Serializer):
-    errors = RecordErrorSerializer(many=True)
+class ErrorResponseSerializer(serializers.Serializer[dict[str, Any]]):
+    errors = RecordErrorSerializer(many=True)  # type: ignore[assignment]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "club", "record_id", "created_at"]
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(serializers.ModelSerializer[Team]):
     members = PlayerSerializer(many=True)
 
     class Meta:

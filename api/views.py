@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import connection
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
@@ -35,6 +34,7 @@ from fivehundred.record import dumps
 from replays.models import StoredRecord
 from replays.selectors import record_get, record_list
 from replays.services import RecordInvalid, record_ingest
+from tournaments.models import Player, Team
 from tournaments.selectors import player_list, team_list
 
 ERRORS = OpenApiResponse(ErrorResponseSerializer, description="What was wrong, and where.")
@@ -199,22 +199,22 @@ class RecordDownloadView(APIView):
         return response
 
 
-class PlayerListView(generics.ListAPIView):
+class PlayerListView(generics.ListAPIView[Player]):
     serializer_class = PlayerSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Player]:
         return player_list()
 
 
-class PlayerDetailView(generics.RetrieveAPIView):
+class PlayerDetailView(generics.RetrieveAPIView[Player]):
     serializer_class = PlayerSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Player]:
         return player_list()
 
 
-class TeamListView(generics.ListAPIView):
+class TeamListView(generics.ListAPIView[Team]):
     serializer_class = TeamSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Team]:
         return team_list()

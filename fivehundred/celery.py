@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from kombu import Queue
+from kombu.entity import Queue
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fivehundred.settings")
 

@@ -26,7 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
+
+# Lets typed code write ``admin.ModelAdmin[Player]`` at run time, as django-stubs expects.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("FIVEHUNDRED_VAR_DIR", BASE_DIR / "var"))

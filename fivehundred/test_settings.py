@@ -28,3 +28,15 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = None
+
+# A file, not SQLite's in-memory default, so that a real Celery worker started by the integration
+# tests (another process) sees the same test database.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405
+
+# Tasks run in-process in tests, whatever the environment says; the integration tests start a real
+# worker and send it tasks through their own Redis client, on a database of their own.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = "memory://"
+CELERY_RESULT_BACKEND = None

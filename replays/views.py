@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from fivehundred.record.show import render_text
 
+from fivehundred.record.show import render_text
 from replays.forms import RecordFilterForm
 from replays.selectors import record_counts, record_get, record_list
 from tournaments.selectors import player_list

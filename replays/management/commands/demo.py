@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from fivehundred.record.play import play_game
 
+from fivehundred.record.play import play_game
 from replays.services import record_ingest
 from tournaments.models import Player
 from tournaments.services import player_get_or_create, team_get_or_create

@@ -1,0 +1,33 @@
+"""``manage.py demo``: players, teams and bot-played records; running it twice adds nothing."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from replays.models import RecordSeat, StoredRecord
+from tournaments.models import Player, Team
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_creates_players_and_verified_records_once() -> None:
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "6 records (6 new)" in out.getvalue()
+    assert Player.objects.count() == 6
+    assert Team.objects.count() == 2
+    records = list(StoredRecord.objects.all())
+    assert len(records) == 6
+    assert {r.players for r in records} == {3, 4, 5, 6}
+    assert all(r.status == "complete" and r.errors == [] for r in records)
+    # Every seat is linked to its player through the seat id.
+    assert not RecordSeat.objects.filter(player__isnull=True).exists()
+
+    again = StringIO()
+    call_command("demo", stdout=again)
+    assert "(0 new)" in again.getvalue()
+    assert StoredRecord.objects.count() == 6
+    assert Player.objects.count() == 6
