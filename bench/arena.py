@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -26,18 +27,24 @@ from fivehundred.bots.players import InProcessPlayer, SandboxPlayer
 from fivehundred.engine import GameState, Rules, action_to_json, deal_from_seed
 
 
-def sample_decision() -> tuple[dict, list[dict]]:
+def sample_decision() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A mid-hand view and its legal plays, from a real game."""
     rules = Rules.create(4)
     game = GameState.new(rules).start_hand(0, deal_from_seed(rules, "bench", 0))
     bots = [InProcessPlayer.builtin("heuristic") for _ in range(4)]
     for _ in range(16):
-        seat = game.to_act
+        seat = _seat(game)
         legal = game.legal_actions()
         game = game.apply(legal[bots[seat].act(seat=seat, view=game.view(seat), legal=legal)])
-    seat = game.to_act
+    seat = _seat(game)
     view = game.view(seat).to_json()
     return view, [action_to_json(seat, a) for a in game.legal_actions()]
+
+
+def _seat(game: GameState) -> int:
+    seat = game.to_act
+    assert seat is not None
+    return seat
 
 
 def bench_round_trip(decisions: int) -> None:

@@ -91,7 +91,9 @@ def bot_test_main(
             if outcome.fault is not None:
                 faults += 1
                 fault = outcome.fault
-                print(f"  FAULT at seat {outcome.fault_seat}: {fault.kind}: {fault.detail}", file=out)
+                print(
+                    f"  FAULT at seat {outcome.fault_seat}: {fault.kind}: {fault.detail}", file=out
+                )
                 if fault.stderr_tail.strip():
                     print("  stderr (last lines):", file=out)
                     for line in fault.stderr_tail.strip().splitlines()[-20:]:
@@ -99,7 +101,9 @@ def bot_test_main(
             if not verdict.valid:
                 faults += 1
                 for error in verdict.errors[:5]:
-                    print(f"  record error {error.code} at {error.pointer}: {error.message}", file=out)
+                    print(
+                        f"  record error {error.code} at {error.pointer}: {error.message}", file=out
+                    )
     finally:
         code.remove()
     if faults:

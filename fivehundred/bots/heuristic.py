@@ -152,9 +152,9 @@ def misere_danger(hand: Sequence[str]) -> float:
     for cards in by_suit.values():
         cards.sort()
         # A card is safe when enough lower cards of its suit protect it.
-        for i, rank in enumerate(cards):
-            if rank - 2 * i > 7:
-                danger += (rank - 2 * i - 7) / 4
+        for i, strength in enumerate(cards):
+            if strength - 2 * i > 7:
+                danger += (strength - 2 * i - 7) / 4
     return danger
 
 

@@ -88,8 +88,9 @@ def play_game(
             actions: list[dict[str, Any]] = []
             record["hands"].append({"dealer": dealer, "deal": deal.to_json(), "actions": actions})
             while game.in_hand:
-                seat = game.to_act
-                assert seat is not None
+                to_act = game.to_act
+                assert to_act is not None
+                seat = to_act
                 legal = game.legal_actions()
                 try:
                     index = players[seat].act(seat=seat, view=game.view(seat), legal=legal)
