@@ -217,3 +217,24 @@ def test_bracket_results_are_checked() -> None:
         bracket_state(b, {"R1-1": draw})
     with pytest.raises(FormatError, match=r"results\[R1-1\]: expected a MatchResult"):
         bracket_state(b, {"R1-1": "e1"})  # type: ignore[dict-item]
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(5, 64), seed=st.integers(0, 2**32))
+def test_first_drops_into_losers_bracket_are_never_rematches(n: int, seed: int) -> None:
+    """The reversed drop order keeps losers' rounds 1 and 2 free of rematches (from a bracket
+    of eight up; in a bracket of four, losers' round 2 is the losers' final and a rematch
+    there can be forced)."""
+    rng = random.Random(seed)
+    b = double_elimination(field(n))
+    results: dict[str, MatchResult] = {}
+    met: set[frozenset[str]] = set()
+    while ready := next_matches(b, results):
+        for p in ready:
+            pair = frozenset(p.present)
+            if p.match is not None and p.match.startswith(("L1-", "L2-")):
+                assert pair not in met, (p.match, pair)
+            met.add(pair)
+            a, c = p.present
+            assert p.match is not None
+            results[p.match] = win(1, p.table, *((a, c) if rng.random() < 0.5 else (c, a)))
