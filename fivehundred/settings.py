@@ -274,7 +274,8 @@ SPECTACULAR_SETTINGS = {
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+_static_root = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STATIC_ROOT: Path | None = _static_root
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -286,7 +287,7 @@ STORAGES = {
     },
 }
 # Serve files straight from the finders when collectstatic has not run (development and tests).
-WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.exists()
+WHITENOISE_USE_FINDERS = DEBUG or not _static_root.exists()
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
