@@ -25,6 +25,7 @@ and bwrap's process group, so nothing the bot started survives.
 from __future__ import annotations
 
 import atexit
+import compileall
 import contextlib
 import json
 import os
@@ -244,6 +245,9 @@ def runtime_dir() -> Path:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, destination)
     (root / "_boot.py").write_text(_BOOT)
+    # Compiled once here, so that no sandbox pays for compiling the engine at every start (the
+    # sandbox's interpreter is the same minor version; the runtime is read-only there).
+    compileall.compile_dir(root, quiet=1)
     _make_readable(root)
     atexit.register(shutil.rmtree, root, True)
     _runtime = root

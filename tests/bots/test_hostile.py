@@ -321,10 +321,12 @@ if os.path.exists({str(other)!r}) or os.path.exists({str(tmp_path)!r}):
 mine = sorted(os.listdir("/bot"))
 if mine != ["hostile_bot.py"]:
     return "sees other files in /bot: " + repr(mine)
+# Everything but the system libraries (the same on every machine) and the kernel's files.
 for root, dirs, files in os.walk("/"):
     if "secret_strategy.py" in files:
         return "found another bot at " + root
-    dirs[:] = [d for d in dirs if d not in ("proc", "sys", "dev")]
+    if root == "/":
+        dirs[:] = [d for d in dirs if d not in ("proc", "sys", "dev", "usr", "lib", "lib64")]
 return None
 """
         )
@@ -558,3 +560,62 @@ def test_cpu_limit_kills_a_bot_that_burns_cpu_in_a_thread(run_bot: Callable[...,
     assert run.fault is not None and run.fault.kind == "crash"
     assert "SIGXCPU" in run.fault.detail or "SIGKILL" in run.fault.detail
     assert_clean(run)
+
+
+def test_answering_twice_is_a_protocol_error(run_bot: Callable[..., BotRun]) -> None:
+    run = run_bot(
+        """
+        import sys
+        from fivehundred.bots.sdk import run
+        def act(view, legal):
+            sys.__stdout__.write('{"call": "PASS"}\\n')
+            sys.__stdout__.flush()
+            return legal[0]
+        run(act)
+        """
+    )
+    # The extra line is seen when the next message is due; if it is still on its way then, the
+    # stale line is taken as the next answer and the excess is caught one decision later.
+    assert run.answers in ([0], [0, 0])
+    assert run.fault is not None and run.fault.kind == "protocol_error"
+    assert "nobody asked for" in run.fault.detail
+    assert_clean(run)
+
+
+def test_each_sandbox_has_its_own_process_limit(sandbox: str, tmp_path: Path) -> None:
+    # Two bots of the same (sandbox) user each hold 12 processes at once: the limit of 16 is
+    # counted per sandbox, not per user, so one bot's processes cannot starve another.
+    from fivehundred.bots.players import SandboxPlayer
+    from fivehundred.bots.sandbox import stage_code
+    from tests.bots.conftest import LEGAL, RULES, VIEW
+
+    path = tmp_path / "holder.py"
+    path.write_text(
+        "import os, sys, time\n"
+        "from fivehundred.bots.sdk import run\n"
+        "def act(view, legal):\n"
+        "    for n in range(12):\n"
+        "        try:\n"
+        "            if os.fork() == 0:\n"
+        "                time.sleep(30)\n"
+        "                os._exit(0)\n"
+        "        except OSError as exc:\n"
+        "            print('fork', n, 'failed:', exc, file=sys.stderr)\n"
+        "            return {'play': 'LEAK'}\n"
+        "    return legal[0]\n"
+        "run(act)\n"
+    )
+    code = stage_code(path)
+    players = [SandboxPlayer.uploaded(code, name=f"h{i}", limits=TEST_LIMITS) for i in range(2)]
+    try:
+        for player in players:
+            player.start(rules=RULES, seat=1, seats=["a", "b", "c", "d"])
+        # Both bots hold their children at the same time.
+        for player in players:
+            assert player.act_json(view=VIEW, legal=LEGAL) == 0, player.stderr_tail()
+    finally:
+        for player in players:
+            player.close()
+        code.remove()
+    for player in players:
+        assert player.process.leftover_pids() == []
