@@ -30,6 +30,10 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = None
 
+# Request threads of the live test server must not keep connections open past the request, or the
+# test database cannot be dropped at the end of the run.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
 # A file, not SQLite's in-memory default, so that a real Celery worker started by the integration
 # tests (another process) sees the same test database.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405

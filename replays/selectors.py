@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from replays.models import StoredRecord
+from replays.models import RecordStatus, StoredRecord
 
 
 def record_list(
@@ -69,5 +69,5 @@ def record_counts() -> dict[str, int]:
     records = StoredRecord.objects.filter(is_public=True)
     return {
         "records": records.count(),
-        "complete": records.filter(status="complete").count(),
+        "complete": records.filter(status=RecordStatus.COMPLETE).count(),
     }

@@ -1,0 +1,85 @@
+"""A person's path through the pages in a real browser (headless Chromium driven by Playwright).
+
+Uses the system's Chromium (``/usr/bin/chromium``, installed by ``.ci/run``); without it the test is
+skipped, except under ``CI=true``, where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+from fivehundred.record.show import render_text
+from replays.services import record_ingest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
+
+
+@pytest.fixture
+def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
+    if CHROMIUM is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("chromium is not installed (required when CI=true)")
+        pytest.skip("chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls happen
+    # outside any coroutine, so Django's async-safety guard does not apply here.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+            yield page
+        finally:
+            browser.close()
+
+
+def test_home_to_a_record_and_filtering(
+    browser_page: Any, live_server: Any, make_record: Any
+) -> None:
+    club, _ = record_ingest(data=make_record(4, "browser-1", name="Club night", date="2026-11-03"))
+    record_ingest(data=make_record(3, "browser-2", name="Ladder", date="2026-11-04"))
+    page = browser_page
+
+    page.goto(live_server.url + "/")
+    assert page.locator("h1").inner_text() == "Five Hundred, in the open"
+    # The stylesheet loaded: the header is dark, not the browser's default white.
+    header_colour = page.locator(".site-header").evaluate(
+        "e => getComputedStyle(e).backgroundColor"
+    )
+    assert header_colour == "rgb(29, 35, 42)"
+    # Nothing is wider than the phone's screen except inside the scrollable table.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    page.get_by_role("link", name="Game records").click()
+    page.wait_for_url("**/records/")
+    assert "2 records" in page.locator(".count").inner_text()
+
+    page.select_option("select[name=players]", "3")
+    page.get_by_role("button", name="Filter").click()
+    page.wait_for_url("**/records/?*players=3*")
+    assert "1 record" in page.locator(".count").inner_text()
+    assert page.get_by_role("link", name="Ladder").count() == 1
+    assert page.get_by_role("link", name="Club night").count() == 0
+
+    page.goto(live_server.url + f"/records/{club.pk}/")
+    text = page.locator("pre.record-text").inner_text()
+    assert text.strip() == render_text(club.data).strip()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download JSON").click()
+    assert download.value.suggested_filename == f"record-{club.pk}.json"
