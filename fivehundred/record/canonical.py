@@ -5,8 +5,8 @@ without its ``annotations``; the digest is the lowercase hex SHA-256 of that tex
 
 For the records we meet in practice (integers below 2**53, keys in the Basic Multilingual Plane)
 ``json.dumps`` with sorted keys and no whitespace already produces exactly the JCS text, and it is
-implemented in C; one regular expression spots anything else, which goes through the full JCS
-serializer below.
+implemented in C; cheap scans spot anything else, which goes through the full JCS serializer
+below.
 """
 
 from __future__ import annotations
@@ -18,10 +18,16 @@ import re
 from typing import Any, Final
 
 _SAFE_INTEGER: Final = 2**53
-# Anything that might print differently from RFC 8785: a run of 16 digits (an integer that needs
-# double-precision formatting), a number with a fraction or exponent, a character beyond U+FFFF
-# (UTF-16 key order) or a lone surrogate. False alarms only cost speed.
-_SUSPECT: Final = re.compile(r"\d{16}|[:,\[]-?\d+[.eE]|[\U00010000-\U0010ffff\ud800-\udfff]")
+# json.dumps prints exactly the JCS text unless the value holds a number with a fraction or an
+# exponent, an integer of 16 digits or more (2**53 and up print as doubles), or a character
+# beyond U+FFFF (keys sort by UTF-16 code units). Digit runs are found by mapping digits to '0'
+# and everything else to ' ' (C speed); a false alarm, such as a long number inside a string,
+# only costs the slower exact serializer.
+_DIGIT_SHAPE: Final = bytes(ord("0") if chr(b).isdigit() else ord(" ") for b in range(256))
+_LONG: Final = b"0" * 16
+_ASTRAL: Final = re.compile("[\U00010000-\U0010ffff\ud800-\udfff]")
+# A number with a fraction or an exponent, outside strings or (a false alarm) inside one.
+_FLOAT: Final = re.compile(r"[:,\[]-?[0-9]+[.eE]")
 
 
 def _without_annotations(record: Any) -> Any:
@@ -30,18 +36,27 @@ def _without_annotations(record: Any) -> Any:
     return record
 
 
-def canonical_text(record: Any) -> str:
-    """The RFC 8785 canonical text of a record, without its ``annotations``."""
+def canonical_text(record: Any, *, has_floats: bool | None = None) -> str:
+    """The RFC 8785 canonical text of a record, without its ``annotations``.
+
+    ``has_floats`` may say whether the value holds any non-integral number (a parser knows);
+    when it is not given the text is scanned for them.
+    """
     value = _without_annotations(record)
     fast = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    if _SUSPECT.search(fast) is None:
-        return fast
-    return jcs(value)
+    if has_floats or (has_floats is None and _FLOAT.search(fast)):
+        return jcs(value)
+    if not fast.isascii() and _ASTRAL.search(fast):
+        return jcs(value)
+    if _LONG in fast.encode("utf-8", "surrogatepass").translate(_DIGIT_SHAPE):
+        return jcs(value)
+    return fast
 
 
-def digest(record: Any) -> str:
+def digest(record: Any, *, has_floats: bool | None = None) -> str:
     """Lowercase hex SHA-256 of the canonical text: two records with one digest are one game."""
-    return hashlib.sha256(canonical_text(record).encode("utf-8")).hexdigest()
+    text = canonical_text(record, has_floats=has_floats)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def jcs(value: Any) -> str:

@@ -25,17 +25,16 @@ from fivehundred.engine import (
     Rules,
     RulesError,
     check_deal,
-    deal_from_seed,
     forfeit_result,
     game_end,
     hand_score,
-    same_deal,
 )
 from fivehundred.record import schema as record_schema
 from fivehundred.record.canonical import digest as record_digest
 from fivehundred.record.errors import RecordError, RecordFormatError
 from fivehundred.record.notation import action_of, call_of, card_of
 from fivehundred.record.pointer import escape
+from fivehundred.record.seeds import matches_seed
 
 Status = Literal["complete", "in_progress", "invalid"]
 Winner = int | list[int] | None
@@ -134,38 +133,51 @@ def _reject_constant(text: str) -> Any:
 
 def parse_json(data: str | bytes) -> tuple[Any, RecordError | None]:
     """Parse JSON text strictly: UTF-8, no NaN or infinities, integral numbers as ints."""
+    document, problem, _floats = _parse(data)
+    return document, problem
+
+
+def _parse(data: str | bytes) -> tuple[Any, RecordError | None, bool]:
+    """Like ``parse_json``, and whether any non-integral number was seen (for the digest)."""
     if isinstance(data, bytes | bytearray):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            return None, RecordError(
-                "", "not_json", f"not UTF-8 text (invalid byte at offset {exc.start})"
-            )
+            message = f"not UTF-8 text (invalid byte at offset {exc.start})"
+            return None, RecordError("", "not_json", message), False
     if data.startswith("\ufeff"):
-        return None, RecordError("", "not_json", "the text starts with a byte order mark")
+        return None, RecordError("", "not_json", "the text starts with a byte order mark"), False
+    floats: list[float] = []
+
+    def parse_float(text: str) -> float | int:
+        value = _parse_float(text)
+        if type(value) is float:
+            floats.append(value)
+        return value
+
     try:
-        return json.loads(data, parse_float=_parse_float, parse_constant=_reject_constant), None
+        document = json.loads(data, parse_float=parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        return None, RecordError(
-            "", "not_json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        )
+        message = f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        return None, RecordError("", "not_json", message), False
     except _NotJson as exc:
-        return None, RecordError("", "not_json", f"not JSON: {exc}")
+        return None, RecordError("", "not_json", f"not JSON: {exc}"), False
     except RecursionError:
-        return None, RecordError("", "schema", "the document is nested too deeply")
+        return None, RecordError("", "schema", "the document is nested too deeply"), False
     except ValueError as exc:  # e.g. an integer with too many digits for this reader
-        return None, RecordError("", "not_json", f"not JSON: {str(exc)[:120]}")
+        return None, RecordError("", "not_json", f"not JSON: {str(exc)[:120]}"), False
+    return document, None, bool(floats)
 
 
-def _as_json_value(data: Any) -> tuple[Any, RecordError | None]:
+def _as_json_value(data: Any) -> tuple[Any, RecordError | None, bool]:
     """A Python object as the JSON value it stands for (or why it is not one)."""
     try:
         text = json.dumps(data, allow_nan=False, ensure_ascii=False)
     except RecursionError:
-        return None, RecordError("", "schema", "the document is nested too deeply")
+        return None, RecordError("", "schema", "the document is nested too deeply"), False
     except (TypeError, ValueError) as exc:
-        return None, RecordError("", "not_json", f"not a JSON value: {exc}")
-    return parse_json(text)
+        return None, RecordError("", "not_json", f"not a JSON value: {exc}"), False
+    return _parse(text)
 
 
 # -- verification -------------------------------------------------------------------------------
@@ -182,16 +194,16 @@ def verify(data: str | bytes | dict[str, Any] | Any) -> Verdict:
 
 def _verify(data: Any) -> Verdict:
     if isinstance(data, str | bytes | bytearray):
-        document, problem = parse_json(data)
+        document, problem, has_floats = _parse(data)
     else:
-        document, problem = _as_json_value(data)
+        document, problem, has_floats = _as_json_value(data)
     if problem is not None:
         return Verdict(False, "invalid", None, [problem])
     errors = structure_errors(document)
     if errors:
         return Verdict(False, "invalid", None, errors)
     try:
-        digest: str | None = record_digest(document)
+        digest: str | None = record_digest(document, has_floats=has_floats)
     except (UnicodeEncodeError, RecursionError, ValueError, TypeError):
         error = RecordError("", "schema", "the record contains text that is not valid Unicode")
         return Verdict(False, "invalid", None, [error])
@@ -228,7 +240,7 @@ def structure_errors(document: Any) -> list[RecordError]:
 
 def replay(record: dict[str, Any]) -> Replay:
     """Replay a valid record; raises ``RecordFormatError`` listing the errors otherwise."""
-    document, problem = _as_json_value(record)
+    document, problem, _floats = _as_json_value(record)
     if problem is not None:
         raise RecordFormatError([problem])
     errors = structure_errors(document)
@@ -472,7 +484,7 @@ class _Checker:
             self.error(f"{at}/deal{path}", "bad_deal", exc.message)
             return None
         seed = deal_obj.get("seed")
-        if seed is not None and not same_deal(deal, deal_from_seed(rules, seed, dealer)):
+        if seed is not None and not matches_seed(rules, deal, seed, dealer):
             self.error(
                 f"{at}/deal/seed",
                 "seed_mismatch",

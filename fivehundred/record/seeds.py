@@ -1,0 +1,99 @@
+"""Checking a deal against its seed (record format, section 4), fast.
+
+The engine's ``deal_from_seed`` is the definition; this module computes the same shuffle with
+the hash stream unpacked in one go and compares the result as bitmasks, because a verifier checks
+the seed of every hand of every record. ``tests/record/test_seeds.py`` checks the two agree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from functools import cache
+from typing import Final
+
+from fivehundred.engine import Deal, Rules
+
+_TWO_64: Final = 1 << 64
+
+
+@cache
+def _limits(size: int) -> tuple[int, ...]:
+    """Rejection limits ⌊2^64 / m⌋·m for m = 0 .. size."""
+    return tuple(0 if m == 0 else _TWO_64 // m * m for m in range(size + 1))
+
+
+def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
+    data = b"".join(
+        hashlib.sha256(f"{seed}:{k}".encode()).digest()
+        for k in range(first_block, first_block + blocks)
+    )
+    return struct.unpack(f">{4 * blocks}Q", data)
+
+
+def shuffled_indexes(pack: tuple[int, ...], seed: str) -> list[int]:
+    """The pack (card indexes, canonical order) shuffled by the seeded Fisher-Yates."""
+    order = list(pack)
+    size = len(order)
+    limits = _limits(size)
+    blocks = (size + 2) // 4  # enough for size - 1 draws without rejections
+    draws = _draws(seed, 0, blocks)
+    used = 0
+    for i in range(size - 1, 0, -1):
+        if used == len(draws):
+            draws += _draws(seed, len(draws) // 4, 1)
+        r = draws[used]
+        used += 1
+        while r >= limits[i + 1]:  # astronomically rare, but part of the definition
+            if used == len(draws):
+                draws += _draws(seed, len(draws) // 4, 1)
+            r = draws[used]
+            used += 1
+        j = r % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+@cache
+def _receivers(players: int, dealer: int) -> tuple[int, ...]:
+    """Who receives each position of the shuffled pack (R-2.2): a seat, -1 dead hand, -2 kitty."""
+    if players == 2:
+        positions = [-1, (dealer + 1) % 2, dealer]
+    else:
+        positions = [(dealer + 1 + i) % players for i in range(players)]
+    out: list[int] = []
+    for packet in (3, 4, 3):
+        for p in positions:
+            out.extend([p] * packet)
+        out.append(-2)
+    return tuple(out)
+
+
+def _mask(cards: tuple[object, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index  # type: ignore[attr-defined]
+    return m
+
+
+def matches_seed(rules: Rules, deal: Deal, seed: str, dealer: int) -> bool:
+    """Whether every seat, the kitty and the dead hand hold what the seed deals them."""
+    pack = tuple(c.index for c in rules.pack)
+    order = shuffled_indexes(pack, seed)
+    receivers = _receivers(rules.players, dealer)
+    if len(receivers) != len(order):
+        return False
+    masks = [0] * (rules.players + 2)  # seats, then dead hand (-1) and kitty (-2)
+    for card, who in zip(order, receivers, strict=True):
+        masks[who] |= 1 << card
+    if len(deal.hands) != rules.players:
+        return False
+    for seat, cards in enumerate(deal.hands):
+        if _mask(cards) != masks[seat]:
+            return False
+    if _mask(deal.kitty) != masks[-2]:
+        return False
+    dead = deal.dead
+    if (dead is None) != (rules.players != 2):
+        return False
+    return dead is None or _mask(dead) == masks[-1]

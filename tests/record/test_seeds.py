@@ -1,0 +1,43 @@
+"""The verifier's fast seed check agrees with the engine's ``deal_from_seed``."""
+
+from __future__ import annotations
+
+import pytest
+
+from fivehundred.engine import Deal, Rules, deal_from_seed, shuffled_pack
+from fivehundred.record.seeds import matches_seed, shuffled_indexes
+
+RULES = [
+    Rules.create(2),
+    Rules.create(3),
+    Rules.create(4),
+    Rules.create(5),
+    Rules.create(5, {"five_player_pack": "500pack"}),
+    Rules.create(6),
+]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p-{len(r.pack)}")
+def test_same_shuffle_as_the_engine(rules: Rules) -> None:
+    pack = tuple(c.index for c in rules.pack)
+    for n in range(60):
+        seed = f"s{n}:é"
+        assert shuffled_indexes(pack, seed) == [c.index for c in shuffled_pack(rules, seed)]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p-{len(r.pack)}")
+def test_matches_exactly_the_seeded_deal(rules: Rules) -> None:
+    for n in range(20):
+        dealer = n % rules.players
+        deal = deal_from_seed(rules, f"game:{n}", dealer)
+        assert matches_seed(rules, deal, f"game:{n}", dealer)
+        assert not matches_seed(rules, deal, f"game:{n + 1}", dealer)
+        assert not matches_seed(rules, deal, f"game:{n}", (dealer + 1) % rules.players)
+        swapped = list(deal.hands)
+        swapped[0], swapped[1] = swapped[1], swapped[0]
+        assert not matches_seed(
+            rules, Deal(tuple(swapped), deal.kitty, deal.dead), f"game:{n}", dealer
+        )
+        # Cards within a hand may come in any order.
+        shuffled = tuple(tuple(reversed(h)) for h in deal.hands)
+        assert matches_seed(rules, Deal(shuffled, deal.kitty, deal.dead), f"game:{n}", dealer)
