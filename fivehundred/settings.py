@@ -8,6 +8,7 @@ the cache), ``SECRET_KEY``, ``DEBUG=0`` and ``ALLOWED_HOSTS``.
 Environment variables:
 
 - ``DEBUG``: ``1``/``true`` to turn debug mode on. Off by default, so a forgotten variable fails safe.
+- ``ENVIRONMENT``: ``production`` refuses ``DEBUG`` on; ``development`` (the default) allows it.
 - ``SECRET_KEY``: required when ``DEBUG`` is off; at least 50 characters and not a known default.
 - ``ALLOWED_HOSTS``: comma-separated host names; defaults to loopback names.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.org``) for HTTPS deployments.
@@ -16,7 +17,9 @@ Environment variables:
 - ``CELERY_TASK_ALWAYS_EAGER``: force eager tasks on or off (defaults to "on when no REDIS_URL").
 - ``API_UPLOAD_MAX_BYTES``: the largest record upload accepted (default 5 MiB).
 - ``API_THROTTLE_ANON`` / ``API_THROTTLE_USER`` / ``API_THROTTLE_UPLOAD``: DRF throttle rates.
-- ``SECURE_SSL_REDIRECT``, ``SECURE_HSTS_SECONDS``: HTTPS hardening behind a TLS terminator.
+- ``SECURE_SSL_REDIRECT``, ``SECURE_HSTS_SECONDS``, ``SECURE_HSTS_INCLUDE_SUBDOMAINS``,
+  ``SECURE_HSTS_PRELOAD``: HTTPS hardening behind a TLS terminator (secure cookies follow
+  ``SECURE_SSL_REDIRECT``).
 """
 
 from __future__ import annotations
@@ -74,6 +77,13 @@ def env_int(name: str, default: int) -> int:
 DEVELOPMENT_SECRET_KEY = "django-insecure-fivehundred-development-key-never-use-in-production"
 
 DEBUG = env_bool("DEBUG", False)
+# Deployments say ENVIRONMENT=production (docker-compose.yml does); then DEBUG may not be on, so a
+# debug flag copied from a developer's shell cannot leak tracebacks and settings to the public.
+ENVIRONMENT = os.environ.get("ENVIRONMENT", "development").strip().lower()
+if ENVIRONMENT not in ("development", "production"):
+    raise ImproperlyConfigured(f"ENVIRONMENT={ENVIRONMENT!r} must be development or production")
+if ENVIRONMENT == "production" and DEBUG:
+    raise ImproperlyConfigured("DEBUG is on with ENVIRONMENT=production; turn DEBUG off")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 
 
@@ -300,6 +310,8 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
 
 LOGGING = {

@@ -96,6 +96,8 @@ def test_eager_tasks_can_be_forced_with_a_broker() -> None:
         ({"SECRET_KEY": site_settings.DEVELOPMENT_SECRET_KEY}, "SECRET_KEY is insecure"),
         ({"SECRET_KEY": "django-insecure-" + "x" * 60}, "SECRET_KEY is insecure"),
         ({"DEBUG": "maybe"}, "DEBUG='maybe' is not a boolean"),
+        ({"DEBUG": "1", "ENVIRONMENT": "production"}, "DEBUG is on with ENVIRONMENT=production"),
+        ({"DEBUG": "1", "ENVIRONMENT": "staging"}, "must be development or production"),
         ({"DEBUG": "1", "DATABASE_URL": "nosuchdb://x"}, "DATABASE_URL"),
     ],
 )
@@ -128,3 +130,29 @@ def test_env_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
         site_settings.env_int("X_INT", 3)
     monkeypatch.setenv("X_BOOL", "Off")
     assert site_settings.env_bool("X_BOOL", True) is False
+
+
+def test_production_https_configuration_passes_the_deploy_checks() -> None:
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG")}
+    env.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "ENVIRONMENT": "production",
+            "SECRET_KEY": STRONG_KEY,
+            "ALLOWED_HOSTS": "fivehundred.example",
+            "SECURE_SSL_REDIRECT": "1",
+            "SECURE_HSTS_SECONDS": "31536000",
+            "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+            "SECURE_HSTS_PRELOAD": "1",
+        }
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
