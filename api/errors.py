@@ -2,7 +2,8 @@
 
 The verifier's errors already have this shape (JSON Pointer into the uploaded record, a code, a
 sentence); every other failure (authentication, throttling, bad query parameters, an oversize body)
-is expressed the same way so clients need one error reader.
+is expressed the same way so clients need one error reader. For a query parameter the pointer is
+``/<name>``; for the request as a whole (authentication, size, content type) it is empty.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from rest_framework import status
 from rest_framework.exceptions import APIException
 
 
-def error(code: str, message: str, *, pointer: str = "", **extra: Any) -> dict[str, Any]:
-    return {"pointer": pointer, "code": code, "message": message, **extra}
+def error(code: str, message: str, *, pointer: str = "") -> dict[str, str]:
+    return {"pointer": pointer, "code": code, "message": message}
 
 
-def error_body(*errors: dict[str, Any]) -> dict[str, Any]:
+def error_body(*errors: dict[str, str]) -> dict[str, Any]:
     return {"errors": list(errors)}
 
 

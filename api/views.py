@@ -76,10 +76,12 @@ class HealthView(APIView):
         return Response({"status": "ok", "database": connection.vendor, "tasks": tasks})
 
 
-class RecordListCreateView(APIView):
+class RecordListCreateView(generics.GenericAPIView[StoredRecord]):
     """List stored records, or upload one."""
 
     parser_classes = [JSONParser, MultiPartParser]
+    pagination_class = PageNumberPagination
+    serializer_class = RecordSummarySerializer
     throttle_scope = "upload"
 
     def get_throttles(self) -> list[BaseThrottle]:
@@ -103,7 +105,7 @@ class RecordListCreateView(APIView):
                         error(
                             "unknown_parameter",
                             f"Unknown query parameter {name!r}; known: {', '.join(sorted(known))}.",
-                            parameter=name,
+                            pointer=f"/{name}",
                         )
                         for name in unknown
                     )
@@ -113,11 +115,9 @@ class RecordListCreateView(APIView):
         params = RecordFilterSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         filters = {k: v for k, v in params.validated_data.items() if k not in ("page", "page_size")}
-        records = record_list(user=request.user, **filters)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(records, request, view=self)
+        page = self.paginate_queryset(record_list(user=request.user, **filters))
         data = RecordSummarySerializer(page, many=True, context={"request": request}).data
-        return paginator.get_paginated_response(data)
+        return self.get_paginated_response(data)
 
     @extend_schema(
         request={

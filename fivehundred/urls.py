@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import include, path
 
+from api.errors import error, error_body
 from replays import views as replay_views
 
 urlpatterns = [
@@ -23,8 +24,7 @@ urlpatterns = [
 def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
     """Errors under /api/ answer in the API's JSON shape; elsewhere, a page."""
     if request.path.startswith("/api/"):
-        body = {"errors": [{"pointer": "", "code": code, "message": message}]}
-        return JsonResponse(body, status=status)
+        return JsonResponse(error_body(error(code, message)), status=status)
     return render(request, "error.html", {"status": status, "message": message}, status=status)
 
 
@@ -43,8 +43,7 @@ def not_found(request: HttpRequest, exception: Any = None) -> HttpResponse:
 def server_error(request: HttpRequest) -> HttpResponse:
     # No template context processors here: the error may come from one of them.
     if request.path.startswith("/api/"):
-        body = {"errors": [{"pointer": "", "code": "server_error", "message": "Server error."}]}
-        return JsonResponse(body, status=500)
+        return JsonResponse(error_body(error("server_error", "Server error.")), status=500)
     return HttpResponse(
         "<!doctype html><title>Server error</title><h1>Server error</h1>"
         "<p>Something went wrong on our side; it has been logged.</p>",

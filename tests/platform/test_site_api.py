@@ -328,7 +328,7 @@ def test_pagination(anon_client: APIClient, stored: list[StoredRecord]) -> None:
         ({"digest": "abc"}, "invalid", "/digest"),
         ({"date_from": "2026-12-01", "date_to": "2026-11-01"}, "invalid", "/date_to"),
         ({"page_size": "0"}, "min_value", "/page_size"),
-        ({"colour": "red"}, "unknown_parameter", ""),
+        ({"colour": "red"}, "unknown_parameter", "/colour"),
     ],
 )
 def test_bad_query_parameters(
@@ -358,3 +358,13 @@ def test_health_and_root(anon_client: APIClient) -> None:
     assert health["tasks"] == "eager" or health["tasks"] == "broker"
     root = anon_client.get("/api/v1/").json()
     assert root["endpoints"]["record-list"].endswith("/api/v1/records/")
+
+
+def test_an_unexpected_error_is_still_json(
+    anon_client: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("api.views.record_list", broken)
+    assert_error_body(anon_client.get(RECORDS), 500, "server_error")
