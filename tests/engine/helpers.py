@@ -246,3 +246,101 @@ def single_trick(
         state = act(state, f"nominate {nominate}")
     assert state.to_act == leader, (state.to_act, leader)
     return play(state, *plays)
+
+
+_PLAIN_ORDER = ["A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+def _strength(card: str, trump: str | None) -> int:
+    """Higher is stronger within the card's effective suit (R-3.1, R-3.2, R-3.4)."""
+    if trump is not None:
+        if card == "JK":
+            return 100
+        if card == "J" + trump:
+            return 99
+        if card == "J" + _SAME_COLOUR[trump]:
+            return 98
+    return 50 - _PLAIN_ORDER.index(card[:-1])
+
+
+def position(
+    calls: str,
+    final: Mapping[int, str],
+    *,
+    leader: int,
+    dealer: int = 3,
+    players: int = 4,
+    options: Mapping[str, Any] | None = None,
+    tricks: int = 7,
+    nominate: str = "none",
+) -> HandState:
+    """A hand after ``tricks`` tricks in which each seat named in ``final`` holds those cards
+    (topped up to ``10 - tricks`` with cards nobody cares about) and ``leader`` is to lead.
+
+    The tricks before are fillers: each is four (or, in misère, three) cards of one effective
+    suit that nobody cares about; the first is led by the contractor and every one is won by
+    ``leader``, who holds the top card of each. Every other card goes to the seats' remaining
+    holdings, a sitting-out partner, or the kitty (which the contractor discards).
+    """
+    from fivehundred.engine import Call, deal_from_seed
+
+    rules = Rules.create(players, dict(options or {}))
+    probe = act(
+        HandState.start(rules, dealer, deal_from_seed(rules, "probe", dealer)), *calls.split()
+    )
+    assert probe.contract is not None
+    contractor = probe.contract.seat
+    active = list(probe.active_seats)
+    k = len(active)
+    bids = [Call.parse(c) for c in calls.split() if c != "PASS"]
+    trump = None if bids[-1].trump is None else str(bids[-1].trump)
+    named = {s: t.split() for s, t in final.items()}
+    used = {c for cs in named.values() for c in cs}
+    pool = [str(c) for c in rules.pack if str(c) not in used]
+    by_suit: dict[str | None, list[str]] = {}
+    for c in pool:
+        if c == "JK" and trump is None:
+            continue  # the joker of no trumps is never a filler
+        by_suit.setdefault(effective_suit(c, trump), []).append(c)
+    groups: list[list[str]] = []
+    for suit_cards in sorted(by_suit.values(), key=len, reverse=True):
+        suit_cards.sort(key=lambda c: _strength(c, trump), reverse=True)
+        while len(suit_cards) >= k and len(groups) < tricks:
+            groups.append(suit_cards[:k])
+            del suit_cards[:k]
+    assert len(groups) == tricks, "not enough cards to build the filler tricks"
+    grouped = {c for g in groups for c in g}
+    spare = [c for c in pool if c not in grouped]
+    hands: dict[int, list[str]] = {s: list(named.get(s, [])) for s in range(players)}
+    plan: list[dict[int, str]] = []
+    for g in groups:
+        others = [s for s in active if s != leader]
+        trick = {leader: g[0], **dict(zip(others, g[1:], strict=True))}
+        plan.append(trick)
+        for s, c in trick.items():
+            hands[s].append(c)
+    for s in range(players):
+        while len(hands[s]) < 10:
+            hands[s].append(spare.pop(0))
+    assert len(spare) == 3, spare
+    deal = build_deal(rules, {s: " ".join(h) for s, h in hands.items()}, " ".join(spare))
+    state = HandState.start(rules, dealer, deal)
+    state = act(state, *calls.split())
+    if state.phase == "partner":
+        state = act(state, "partner alone")
+    if state.phase == "discard":
+        state = act(state, "discard " + " ".join(spare))
+    if state.phase == "nominate":
+        state = act(state, f"nominate {nominate}")
+    assert state.to_act == contractor or options
+    for trick in plan:
+        while True:
+            seat = state.to_act
+            state = play(state, trick[seat])
+            if not state.current_trick:
+                break
+        assert last_winner(state) == leader
+    assert state.to_act == leader
+    for s, cs in named.items():
+        assert set(cs) <= texts(state.hand_of(s)), (s, [str(c) for c in state.hand_of(s)])
+    return state
