@@ -5,8 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -36,14 +35,12 @@ def _flatten(detail: Any, path: str = "") -> list[tuple[str, str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    # Django's own request errors (body too large, too many fields) become API errors; DRF
+    # already maps Http404 and PermissionDenied.
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(str(exc) or "The request could not be read.")
-    elif isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
 
     response = drf_exception_handler(exc, context)
     if response is None:
