@@ -3,10 +3,9 @@
 The canonical text is the RFC 8785 (JSON Canonicalization Scheme) serialization of the record
 without its ``annotations``; the digest is the lowercase hex SHA-256 of that text.
 
-For the records we meet in practice (integers below 2**53, keys in the Basic Multilingual Plane)
-``json.dumps`` with sorted keys and no whitespace already produces exactly the JCS text, and it is
-implemented in C; cheap scans spot anything else, which goes through the full JCS serializer
-below.
+For the records we meet in practice (integers below 2**53, no fractions, keys in the Basic
+Multilingual Plane) orjson's compact output with sorted keys is exactly the JCS text, and it is
+fast; cheap scans spot anything else, which goes through the full JCS serializer below.
 """
 
 from __future__ import annotations
@@ -17,17 +16,29 @@ import math
 import re
 from typing import Any, Final
 
+import orjson
+
 _SAFE_INTEGER: Final = 2**53
-# json.dumps prints exactly the JCS text unless the value holds a number with a fraction or an
-# exponent, an integer of 16 digits or more (2**53 and up print as doubles), or a character
-# beyond U+FFFF (keys sort by UTF-16 code units). Digit runs are found by mapping digits to '0'
-# and everything else to ' ' (C speed); a false alarm, such as a long number inside a string,
-# only costs the slower exact serializer.
-_DIGIT_SHAPE: Final = bytes(ord("0") if chr(b).isdigit() else ord(" ") for b in range(256))
+_DIGITS: Final = b"0123456789"
+# Shapes of the compact serialization, computed at C speed with bytes.translate:
+# - digits to '0', all else to ' ': a run of 16 digits may be an integer of 2**53 or more,
+#   which RFC 8785 prints as a double;
+# - digits deleted, ':' ',' '[' to '[', '-' kept, '.' 'e' 'E' to '.', all else to 'a': "[." or
+#   "[-." is a number with a fraction or an exponent (or, a harmless false alarm, such text
+#   inside a string).
+_DIGIT_SHAPE: Final = bytes(ord("0") if b in _DIGITS else ord(" ") for b in range(256))
+_NUMBER_SHAPE: Final = bytes(
+    ord("[")
+    if b in b":,["
+    else ord("-")
+    if b == ord("-")
+    else ord(".")
+    if b in b".eE"
+    else ord("a")
+    for b in range(256)
+)
 _LONG: Final = b"0" * 16
 _ASTRAL: Final = re.compile("[\U00010000-\U0010ffff\ud800-\udfff]")
-# A number with a fraction or an exponent, outside strings or (a false alarm) inside one.
-_FLOAT: Final = re.compile(r"[:,\[]-?[0-9]+[.eE]")
 
 
 def _without_annotations(record: Any) -> Any:
@@ -36,27 +47,31 @@ def _without_annotations(record: Any) -> Any:
     return record
 
 
-def canonical_text(record: Any, *, has_floats: bool | None = None) -> str:
-    """The RFC 8785 canonical text of a record, without its ``annotations``.
+def canonical_text(record: Any) -> str:
+    """The RFC 8785 canonical text of a record, without its ``annotations``."""
+    return canonical_bytes(record).decode("utf-8")
 
-    ``has_floats`` may say whether the value holds any non-integral number (a parser knows);
-    when it is not given the text is scanned for them.
-    """
+
+def canonical_bytes(record: Any) -> bytes:
+    """The canonical text as UTF-8 bytes (what the digest hashes)."""
     value = _without_annotations(record)
-    fast = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    if has_floats or (has_floats is None and _FLOAT.search(fast)):
-        return jcs(value)
-    if not fast.isascii() and _ASTRAL.search(fast):
-        return jcs(value)
-    if _LONG in fast.encode("utf-8", "surrogatepass").translate(_DIGIT_SHAPE):
-        return jcs(value)
+    try:
+        # orjson writes sorted keys (code point order), no whitespace and the same string
+        # escapes as RFC 8785; only numbers and UTF-16 key order can differ (checked below).
+        fast = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):  # huge integers, lone surrogates
+        return jcs(value).encode("utf-8")
+    if not fast.isascii() and _ASTRAL.search(fast.decode("utf-8")):
+        return jcs(value).encode("utf-8")
+    shape = fast.translate(_NUMBER_SHAPE, _DIGITS)
+    if b"[." in shape or b"[-." in shape or _LONG in fast.translate(_DIGIT_SHAPE):
+        return jcs(value).encode("utf-8")
     return fast
 
 
-def digest(record: Any, *, has_floats: bool | None = None) -> str:
+def digest(record: Any) -> str:
     """Lowercase hex SHA-256 of the canonical text: two records with one digest are one game."""
-    text = canonical_text(record, has_floats=has_floats)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical_bytes(record)).hexdigest()
 
 
 def jcs(value: Any) -> str:

@@ -9,10 +9,13 @@ at the first action that cannot be applied: nothing after it can be checked mean
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
+
+import orjson
 
 from fivehundred.engine import (
     Contract,
@@ -133,51 +136,37 @@ def _reject_constant(text: str) -> Any:
 
 def parse_json(data: str | bytes) -> tuple[Any, RecordError | None]:
     """Parse JSON text strictly: UTF-8, no NaN or infinities, integral numbers as ints."""
-    document, problem, _floats = _parse(data)
-    return document, problem
-
-
-def _parse(data: str | bytes) -> tuple[Any, RecordError | None, bool]:
-    """Like ``parse_json``, and whether any non-integral number was seen (for the digest)."""
     if isinstance(data, bytes | bytearray):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
             message = f"not UTF-8 text (invalid byte at offset {exc.start})"
-            return None, RecordError("", "not_json", message), False
+            return None, RecordError("", "not_json", message)
     if data.startswith("\ufeff"):
-        return None, RecordError("", "not_json", "the text starts with a byte order mark"), False
-    floats: list[float] = []
-
-    def parse_float(text: str) -> float | int:
-        value = _parse_float(text)
-        if type(value) is float:
-            floats.append(value)
-        return value
-
+        return None, RecordError("", "not_json", "the text starts with a byte order mark")
     try:
-        document = json.loads(data, parse_float=parse_float, parse_constant=_reject_constant)
+        document = json.loads(data, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         message = f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        return None, RecordError("", "not_json", message), False
+        return None, RecordError("", "not_json", message)
     except _NotJson as exc:
-        return None, RecordError("", "not_json", f"not JSON: {exc}"), False
+        return None, RecordError("", "not_json", f"not JSON: {exc}")
     except RecursionError:
-        return None, RecordError("", "schema", "the document is nested too deeply"), False
+        return None, RecordError("", "schema", "the document is nested too deeply")
     except ValueError as exc:  # e.g. an integer with too many digits for this reader
-        return None, RecordError("", "not_json", f"not JSON: {str(exc)[:120]}"), False
-    return document, None, bool(floats)
+        return None, RecordError("", "not_json", f"not JSON: {str(exc)[:120]}")
+    return document, None
 
 
-def _as_json_value(data: Any) -> tuple[Any, RecordError | None, bool]:
+def _as_json_value(data: Any) -> tuple[Any, RecordError | None]:
     """A Python object as the JSON value it stands for (or why it is not one)."""
     try:
         text = json.dumps(data, allow_nan=False, ensure_ascii=False)
     except RecursionError:
-        return None, RecordError("", "schema", "the document is nested too deeply"), False
+        return None, RecordError("", "schema", "the document is nested too deeply")
     except (TypeError, ValueError) as exc:
-        return None, RecordError("", "not_json", f"not a JSON value: {exc}"), False
-    return _parse(text)
+        return None, RecordError("", "not_json", f"not a JSON value: {exc}")
+    return parse_json(text)
 
 
 # -- verification -------------------------------------------------------------------------------
@@ -193,17 +182,25 @@ def verify(data: str | bytes | dict[str, Any] | Any) -> Verdict:
 
 
 def _verify(data: Any) -> Verdict:
+    document: Any = None
     if isinstance(data, str | bytes | bytearray):
-        document, problem, has_floats = _parse(data)
-    else:
-        document, problem, has_floats = _as_json_value(data)
-    if problem is not None:
-        return Verdict(False, "invalid", None, [problem])
-    errors = structure_errors(document)
+        with contextlib.suppress(orjson.JSONDecodeError):  # the strict parser says why
+            document = orjson.loads(data)
+    errors = structure_errors(document) if isinstance(document, dict) else None
+    if errors is None or errors:
+        # Parse again with the standard library: exact messages for text that is not JSON, and
+        # integral numbers such as 1.0 read as integers before the schema looks at them.
+        if isinstance(data, str | bytes | bytearray):
+            document, problem = parse_json(data)
+        else:
+            document, problem = _as_json_value(data)
+        if problem is not None:
+            return Verdict(False, "invalid", None, [problem])
+        errors = structure_errors(document)
     if errors:
         return Verdict(False, "invalid", None, errors)
     try:
-        digest: str | None = record_digest(document, has_floats=has_floats)
+        digest: str | None = record_digest(document)
     except (UnicodeEncodeError, RecursionError, ValueError, TypeError):
         error = RecordError("", "schema", "the record contains text that is not valid Unicode")
         return Verdict(False, "invalid", None, [error])
@@ -240,7 +237,7 @@ def structure_errors(document: Any) -> list[RecordError]:
 
 def replay(record: dict[str, Any]) -> Replay:
     """Replay a valid record; raises ``RecordFormatError`` listing the errors otherwise."""
-    document, problem, _floats = _as_json_value(record)
+    document, problem = _as_json_value(record)
     if problem is not None:
         raise RecordFormatError([problem])
     errors = structure_errors(document)
