@@ -376,3 +376,17 @@ def test_sans_kitty_contract_has_no_exchange() -> None:
     played = {str(c) for t in state.view(0).tricks for _, c in t.cards}
     assert not {"4H", "5H", "6H"} & played
     assert len(played) == 40
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine disagrees with R-4.9: there is no per-player hand_viewed flag, so blind "
+    "misère cannot be limited to players who have not looked at their hand",
+)
+def test_blind_misere_only_before_looking_at_the_hand() -> None:
+    """R-4.9: BM "may be called only ... if the player has not looked at his hand; engines
+    model this with an explicit per-player hand_viewed flag"."""
+    state = start(options={"allow_blind_misere": True})
+    flag = getattr(state, "hand_viewed", None)
+    assert flag is not None, "no hand_viewed flag on the hand state"
+    assert not flag[state.to_act]

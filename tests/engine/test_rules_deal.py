@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from fivehundred.engine import Card, GameState, Rules, deal_from_order, deal_from_seed
+from fivehundred.engine import (
+    Card,
+    Deal,
+    DealError,
+    EngineError,
+    GameState,
+    HandState,
+    Rules,
+    deal_from_order,
+    deal_from_seed,
+)
 
 from .helpers import act, last_winner, legal_plays, make_rules, start, texts, to_play
 
@@ -246,3 +256,56 @@ def test_six_player_plain_order_of_extra_ranks() -> None:
     assert last_winner(state) == 4
     state = act(state, "play 11H", "play 10H", "play 10S", "play JH", "play 13H", "play 12H")
     assert last_winner(state) == 1  # JH over 13H over 12H over 11H over 10H
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine disagrees with R-2.1: GameState.start_hand accepts any dealer for a later "
+    "hand, not only the seat clockwise of the last dealer (game.next_dealer)",
+)
+def test_later_hand_must_be_dealt_by_the_next_dealer() -> None:
+    """R-2.1: the deal passes one seat clockwise after every hand (thrown-in hands too)."""
+    rules = Rules.create(4)
+    game = GameState.new(rules).start_hand(3, deal_from_seed(rules, "a", 3))
+    game = act(game, "PASS", "PASS", "PASS", "PASS")
+    assert game.next_dealer == 0
+    with pytest.raises((EngineError, ValueError)):
+        game.start_hand(2, deal_from_seed(rules, "b", 2))
+
+
+# --------------------------------------------------------------------------- bad deals
+
+
+@pytest.mark.parametrize(
+    ("players", "mutate"),
+    [
+        pytest.param(4, "foreign", id="card-not-in-pack"),
+        pytest.param(4, "duplicate", id="duplicate"),
+        pytest.param(4, "short", id="nine-cards"),
+        pytest.param(4, "dead", id="dead-hand-in-four"),
+        pytest.param(2, "no-dead", id="no-dead-hand-in-two"),
+        pytest.param(4, "kitty", id="kitty-of-two"),
+    ],
+)
+def test_a_deal_must_be_the_rules_pack(players: int, mutate: str) -> None:
+    """R-1 / R-2: ten cards each, a kitty of 3, every card of the pack once."""
+    rules = Rules.create(players)
+    deal = deal_from_seed(rules, "bad", 0)
+    hands = [list(h) for h in deal.hands]
+    kitty = list(deal.kitty)
+    dead = deal.dead
+    if mutate == "foreign":
+        hands[0][0] = Card.parse("2S")
+    elif mutate == "duplicate":
+        hands[1][0] = hands[0][0]
+    elif mutate == "short":
+        kitty.append(hands[2].pop())
+    elif mutate == "dead":
+        dead = tuple(hands[3])
+    elif mutate == "no-dead":
+        dead = None
+    elif mutate == "kitty":
+        hands[0].append(kitty.pop())
+    bad = Deal(tuple(tuple(h) for h in hands), tuple(kitty), dead)
+    with pytest.raises(DealError):
+        HandState.start(rules, 0, bad)
