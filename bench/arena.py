@@ -8,12 +8,14 @@ Prints:
 * sandbox start-up per seat (bwrap + interpreter + SDK import, until the first answer);
 * complete four-player games to 500 per minute in one process, built-in bots in the sandbox
   (four bot processes per game) versus in-process;
-* heuristic against random on duplicate boards: mean score difference per board and win rate.
+* the heuristic bot on duplicate boards against random (4, 3 and 6 players) and against the
+  example bot: mean score difference per board and games won.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
@@ -23,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fivehundred.bots.match import play_game, play_match
-from fivehundred.bots.players import InProcessPlayer, SandboxPlayer
+from fivehundred.bots.players import InProcessPlayer, ObjectBotPlayer, SandboxPlayer
 from fivehundred.engine import GameState, Rules, action_to_json, deal_from_seed
 
 
@@ -105,21 +107,39 @@ def bench_games(games: int) -> None:
         )
 
 
+def _example_bot() -> Any:
+    path = Path(__file__).resolve().parents[1] / "examples" / "simple_bot.py"
+    spec = importlib.util.spec_from_file_location("simple_bot", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.SimpleBot
+
+
 def bench_strength(boards: int) -> None:
-    match = play_match(
-        [
-            ("heuristic", lambda seat, seed: InProcessPlayer.builtin("heuristic", seed)),
-            ("random", lambda seat, seed: InProcessPlayer.builtin("random", seed)),
-        ],
-        rules=Rules.create(4),
-        boards=[f"strength-{i}" for i in range(boards)],
-    )
-    wins = match.wins
-    print(
-        f"heuristic vs random, {boards} duplicate boards ({len(match.games)} games): "
-        f"mean score difference {match.difference / boards:+.0f} per board, "
-        f"heuristic won {wins[0]}/{len(match.games)} games ({wins[0] / len(match.games):.0%})"
-    )
+    heuristic = ("heuristic", lambda seat, seed: InProcessPlayer.builtin("heuristic", seed))
+    simple = _example_bot()
+    opponents = [
+        ("random", lambda seat, seed: InProcessPlayer.builtin("random", seed)),
+        ("examples/simple_bot.py", lambda seat, seed: ObjectBotPlayer(simple(), name="simple")),
+    ]
+    for players in (4, 3, 6):
+        for opponent in opponents:
+            if players != 4 and opponent[0] != "random":
+                continue
+            match = play_match(
+                [heuristic, opponent],
+                rules=Rules.create(players),
+                boards=[f"strength-{i}" for i in range(boards)],
+            )
+            games = len(match.games)
+            # With two entrants and three sides, wins are counted per game for each entrant.
+            wins = match.wins[0]
+            print(
+                f"heuristic vs {opponent[0]}, {players} players, {boards} duplicate boards "
+                f"({games} games): mean score difference {match.difference / boards:+.0f} "
+                f"per board, heuristic won {wins}/{games} games ({wins / games:.0%})"
+            )
 
 
 def main() -> None:

@@ -197,13 +197,17 @@ def play_match(
     max_hands: int = DEFAULT_MAX_HANDS,
     event: Mapping[str, str] | None = None,
     stop_on_fault: bool = True,
+    seat_objects: Sequence[Mapping[str, Any]] | None = None,
 ) -> MatchOutcome:
     """Play each board once per rotation of the entrants through the sides.
 
     ``entrants`` are (name, factory) pairs; a factory makes the seat player for one seat of one
-    game. With ``stop_on_fault`` the match stops at the first fault, and the faulting entrant
-    forfeits it (``outcome.fault_entrant``).
+    game. ``seat_objects`` optionally gives each entrant's record seat object (``name``, ``id``,
+    ``rating``...; default ``{"name": name, "kind": "bot"}``). With ``stop_on_fault`` the match
+    stops at the first fault, and the faulting entrant forfeits it (``outcome.fault_entrant``).
     """
+    if seat_objects is not None and len(seat_objects) != len(entrants):
+        raise ValueError(f"{len(seat_objects)} seat objects for {len(entrants)} entrants")
     names = [name for name, _ in entrants]
     match = MatchOutcome(entrants=names, totals=[0.0] * len(entrants))
     plan = rotations(rules, len(entrants))
@@ -216,7 +220,8 @@ def play_match(
                 entrant = assignment[rules.side_of(seat)]
                 name, factory = entrants[entrant]
                 players.append(factory(seat, f"{board}/{r}/{seat}"))
-                seats.append({"name": name, "kind": "bot"})
+                seat_object = seat_objects[entrant] if seat_objects else None
+                seats.append(dict(seat_object) if seat_object else {"name": name, "kind": "bot"})
             game_event = dict(event or {})
             game_event.update({"board": str(b + 1), "round": str(r + 1)})
             outcome = play_game(

@@ -17,6 +17,7 @@ from fivehundred.bots.protocol import (
     BotFault,
     Fault,
     act_message,
+    encode,
     end_message,
     parse_answer,
     start_message,
@@ -66,6 +67,41 @@ class InProcessPlayer:
         self, *, result: Mapping[str, Any] | None, termination: Mapping[str, Any] | None
     ) -> None:
         pass
+
+    def close(self) -> None:
+        pass
+
+
+class ObjectBotPlayer:
+    """An SDK-style bot (``act(view, legal)`` on protocol objects) called in this process.
+
+    For trusted code only (tests, benchmarks, local experiments): it gets the same objects as
+    through the protocol, and its answer is checked the same way, but it is not sandboxed.
+    """
+
+    def __init__(self, bot: Any, *, name: str) -> None:
+        self.bot = bot
+        self.name = name
+        self.seat = 0
+
+    def start(self, *, rules: Mapping[str, Any], seat: int, seats: Sequence[str]) -> None:
+        self.seat = seat
+        start = getattr(self.bot, "start", None)
+        if callable(start):
+            start(start_message(rules=rules, seat=seat, seats=seats, per_decision_ms=0, bank_ms=0))
+
+    def act(self, *, seat: int, view: Any, legal: Sequence[Action]) -> int:
+        legal_json = [action_to_json(seat, action) for action in legal]
+        act = self.bot.act if hasattr(self.bot, "act") else self.bot
+        answer = act(view.to_json(), legal_json)
+        return parse_answer(encode(answer), seat=seat, legal=legal_json)
+
+    def end(
+        self, *, result: Mapping[str, Any] | None, termination: Mapping[str, Any] | None
+    ) -> None:
+        end = getattr(self.bot, "end", None)
+        if callable(end):
+            end(end_message(result=result, termination=termination))
 
     def close(self) -> None:
         pass
@@ -166,6 +202,8 @@ class SandboxPlayer:
             # The game is over; a bot that cannot take the last message changes nothing.
             with contextlib.suppress(BotFault):
                 self.process.send(end_message(result=result, termination=termination))
+            # Let every seat's bot exit at once while the runner closes them one by one.
+            self.process.close_input()
 
     def close(self) -> None:
         self.process.close()

@@ -502,12 +502,17 @@ class SandboxedProcess:
             if not self._drain(remaining):
                 self._ended("before answering")
 
+    def close_input(self) -> None:
+        """Close the bot's stdin: a well-behaved bot exits on its own (``close`` waits for it)."""
+        if self._proc is not None and self._proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._proc.stdin.close()
+
     def close(self, *, grace_s: float = 0.2) -> None:
         """End the process: close its stdin, give it ``grace_s`` to exit, then kill what is left."""
         if self._proc is None or self._closed:
             return
-        with contextlib.suppress(OSError):
-            self._proc.stdin.close()  # type: ignore[union-attr]
+        self.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._proc.wait(grace_s)
         self.kill()
@@ -555,6 +560,8 @@ class SandboxedProcess:
     # -- internals --------------------------------------------------------------------------
 
     def _write(self, data: bytes, deadline: float) -> None:
+        if self._proc is None or self._proc.stdin is None or self._proc.stdin.closed:
+            raise RuntimeError("the bot's input is closed: no message can be sent")
         view = memoryview(data)
         while view:
             try:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import textwrap
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from fivehundred.bots.cli import bot_test_main
 from fivehundred.bots.match import play_game, play_match, rotations
-from fivehundred.bots.players import InProcessPlayer, SandboxPlayer, SeatPlayer
+from fivehundred.bots.players import (
+    InProcessPlayer,
+    ObjectBotPlayer,
+    SandboxPlayer,
+    SeatPlayer,
+)
 from fivehundred.bots.sandbox import (
     BotCodeError,
     SandboxConfig,
@@ -80,6 +87,38 @@ def test_duplicate_boards_give_both_sides_the_same_cards() -> None:
     assert match.difference == match.totals[0] - match.totals[1]
 
 
+def test_match_records_carry_the_entrants_seat_objects() -> None:
+    match = play_match(
+        [("a", builtin("random")), ("b", builtin("random"))],
+        rules=Rules.create(4),
+        boards=["ids"],
+        seat_objects=[
+            {"name": "a", "id": "bot:1@3", "kind": "bot"},
+            {"name": "b", "id": "bot:2@1", "kind": "bot"},
+        ],
+        event={"name": "ladder", "match": "17"},
+    )
+    first = match.games[0].record
+    assert [s["id"] for s in first["seats"]] == ["bot:1@3", "bot:2@1", "bot:1@3", "bot:2@1"]
+    assert first["event"] == {"name": "ladder", "match": "17", "board": "1", "round": "1"}
+    assert_verifies(first)
+
+
+def test_a_game_without_an_end_is_adjudicated_after_the_hand_limit() -> None:
+    outcome = play_game(
+        [InProcessPlayer.builtin("heuristic") for _ in range(4)],
+        rules=Rules.create(4),
+        seed="a",
+        max_hands=2,
+    )
+    record = outcome.record
+    assert len(record["hands"]) == 2
+    assert record["termination"]["reason"] == "adjudicated"
+    assert record["result"]["reason"] == "agreed"
+    assert record["result"]["scores"] == record["hands"][-1]["result"]["totals"]
+    assert_verifies(record)
+
+
 def test_heuristic_clearly_beats_random_on_duplicate_deals() -> None:
     boards = [f"strength-{i}" for i in range(25)]
     match = play_match(
@@ -92,35 +131,29 @@ def test_heuristic_clearly_beats_random_on_duplicate_deals() -> None:
     assert match.difference / len(boards) > 500
 
 
-def test_heuristic_beats_the_example_bot() -> None:
-    # A less trivial opponent than random: the example bot, run in-process through the SDK
-    # objects (it has the same act(view, legal) signature on protocol objects).
-    import importlib.util
-
+def load_example() -> Any:
     spec = importlib.util.spec_from_file_location("simple_bot", EXAMPLE)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
 
-    class Adapter:
-        name = "simple"
 
-        def __init__(self) -> None:
-            self.bot = module.SimpleBot()
-
-        def act(self, view, legal):  # type: ignore[no-untyped-def]
-            from fivehundred.engine import action_to_json
-
-            seat = view.seat
-            objects = [action_to_json(seat, a) for a in legal]
-            return legal[objects.index(self.bot.act(view.to_json(), objects))]
-
+def test_heuristic_beats_the_example_bot() -> None:
+    # A less trivial opponent than random: the example bot, called in-process on the same
+    # protocol objects it gets in the sandbox.
+    example = load_example()
     match = play_match(
-        [("heuristic", builtin("heuristic")), ("simple", lambda s, _: InProcessPlayer(Adapter()))],
+        [
+            ("heuristic", builtin("heuristic")),
+            ("simple", lambda seat, seed: ObjectBotPlayer(example.SimpleBot(), name="simple")),
+        ],
         rules=Rules.create(4),
         boards=[f"simple-{i}" for i in range(15)],
     )
     assert match.totals[0] > match.totals[1]
+    for game in match.games:
+        assert game.fault is None
 
 
 # -- through the sandbox ---------------------------------------------------------------------
