@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -35,12 +36,15 @@ def _flatten(detail: Any, path: str = "") -> list[tuple[str, str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    # Django's own request errors (body too large, too many fields) become API errors; DRF
-    # already maps Http404 and PermissionDenied.
+    # Django's own exceptions become API errors first, so that every error below has a detail.
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(str(exc) or "The request could not be read.")
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
 
     response = drf_exception_handler(exc, context)
     if response is None:

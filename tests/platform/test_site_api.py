@@ -368,3 +368,8 @@ def test_an_unexpected_error_is_still_json(
 
     monkeypatch.setattr("api.views.record_list", broken)
     assert_error_body(anon_client.get(RECORDS), 500, "server_error")
+
+
+def test_missing_player_is_json_404(anon_client: APIClient) -> None:
+    # Generic views raise Django's Http404, which must come out in the API's error shape too.
+    assert_error_body(anon_client.get("/api/v1/players/99999/"), 404, "not_found")
