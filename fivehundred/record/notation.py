@@ -64,5 +64,14 @@ def card_of(text: str) -> Card:
     return _CARD[text]
 
 
+def cards_of(texts: list[str]) -> tuple[Card, ...]:
+    """The cards of a schema-valid list of card texts."""
+    return tuple(map(_CARD.__getitem__, texts))
+
+
+#: The ``Play`` action of each card text (no suit named).
+PLAYS: Final[dict[str, Play]] = _PLAY
+
+
 def call_of(text: str) -> Call:
     return _CALL[text]

@@ -36,17 +36,15 @@ def shuffled_indexes(pack: tuple[int, ...], seed: str) -> list[int]:
     order = list(pack)
     size = len(order)
     limits = _limits(size)
-    blocks = (size + 2) // 4  # enough for size - 1 draws without rejections
-    draws = _draws(seed, 0, blocks)
+    # One draw per swap unless a draw is rejected, which happens with probability below
+    # size / 2**64 per draw: then more of the stream is read.
+    draws = list(_draws(seed, 0, (size + 2) // 4))
     used = 0
     for i in range(size - 1, 0, -1):
-        if used == len(draws):
-            draws += _draws(seed, len(draws) // 4, 1)
         r = draws[used]
         used += 1
-        while r >= limits[i + 1]:  # astronomically rare, but part of the definition
-            if used == len(draws):
-                draws += _draws(seed, len(draws) // 4, 1)
+        while r >= limits[i + 1]:
+            draws.extend(_draws(seed, len(draws) // 4, (i + 4) // 4))
             r = draws[used]
             used += 1
         j = r % (i + 1)
@@ -86,14 +84,15 @@ def matches_seed(rules: Rules, deal: Deal, seed: str, dealer: int) -> bool:
     masks = [0] * (rules.players + 2)  # seats, then dead hand (-1) and kitty (-2)
     for card, who in zip(order, receivers, strict=True):
         masks[who] |= 1 << card
+    # Equal masks and equal sizes: the same cards, none twice.
     if len(deal.hands) != rules.players:
         return False
     for seat, cards in enumerate(deal.hands):
-        if _mask(cards) != masks[seat]:
+        if _mask(cards) != masks[seat] or len(cards) != masks[seat].bit_count():
             return False
-    if _mask(deal.kitty) != masks[-2]:
+    if _mask(deal.kitty) != masks[-2] or len(deal.kitty) != masks[-2].bit_count():
         return False
     dead = deal.dead
     if (dead is None) != (rules.players != 2):
         return False
-    return dead is None or _mask(dead) == masks[-1]
+    return dead is None or (_mask(dead) == masks[-1] and len(dead) == masks[-1].bit_count())

@@ -41,3 +41,24 @@ def test_matches_exactly_the_seeded_deal(rules: Rules) -> None:
         # Cards within a hand may come in any order.
         shuffled = tuple(tuple(reversed(h)) for h in deal.hands)
         assert matches_seed(rules, Deal(shuffled, deal.kitty, deal.dead), f"game:{n}", dealer)
+
+
+def test_a_repeated_card_never_matches() -> None:
+    rules = Rules.create(4)
+    deal = deal_from_seed(rules, "dup", 1)
+    hands = list(deal.hands)
+    hands[0] = (*hands[0], hands[0][0])
+    assert not matches_seed(rules, Deal(tuple(hands), deal.kitty), "dup", 1)
+    kitty = (*deal.kitty, deal.kitty[0])
+    assert not matches_seed(rules, Deal(deal.hands, kitty), "dup", 1)
+
+
+def test_seeded_deal_with_a_repeated_card_is_a_bad_deal() -> None:
+    from fivehundred.record import verify
+    from tests.record.conftest import EXAMPLES, load_json
+
+    record = load_json(EXAMPLES / "four-players-in-progress-seeded.json")
+    hand = record["hands"][0]["deal"]["hands"][2]
+    hand.append(hand[0])
+    first = verify(record).errors[0]
+    assert (first.code, first.pointer) == ("bad_deal", "/hands/0/deal/hands/2/10")
