@@ -618,3 +618,39 @@ def test_each_sandbox_has_its_own_process_limit(sandbox: str, tmp_path: Path) ->
         code.remove()
     for player in players:
         assert player.process.leftover_pids() == []
+
+
+def test_closing_its_output_and_hanging_is_a_timeout(run_bot: Callable[..., BotRun]) -> None:
+    # bwrap keeps its own copy of the pipe, so the runner sees no end of output until the whole
+    # sandbox exits: a bot that closes stdout and lives on simply never answers.
+    run = run_bot(
+        """
+        import os, time
+        os.close(1)
+        time.sleep(30)
+        """
+    )
+    assert run.fault is not None and run.fault.kind == "timeout"
+    assert_clean(run)
+
+
+def test_not_reading_its_input_cannot_block_the_runner(run_bot: Callable[..., BotRun]) -> None:
+    # The bot never reads stdin; huge views fill the pipe. The runner's writes are bounded by
+    # the decision deadline instead of blocking forever.
+    big_view = {"notes": "x" * 200_000}
+    from fivehundred.bots.players import SandboxPlayer
+    from fivehundred.bots.protocol import BotFault
+    from tests.bots.conftest import LEGAL, RULES
+
+    run = run_bot("import time\ntime.sleep(30)\n", decisions=0)
+    assert run.fault is None
+    code_dir = run.player.process.code
+    assert code_dir is not None
+    player = SandboxPlayer.uploaded(code_dir, name="deaf", limits=TEST_LIMITS)
+    player.start(rules=RULES, seat=1, seats=["a", "b", "c", "d"])
+    with pytest.raises(BotFault) as caught:
+        for _ in range(3):
+            player.act_json(view=big_view, legal=LEGAL)
+    player.close()
+    assert caught.value.fault.kind == "timeout"
+    assert player.process.leftover_pids() == []
