@@ -223,12 +223,17 @@ _RUNTIME_FILES: Final = (
 )
 
 _runtime: Path | None = None
+_runtime_pid = 0
 
 
 def runtime_dir() -> Path:
-    """A private copy of the code every bot may import, made once per process."""
-    global _runtime
-    if _runtime is not None and _runtime.is_dir():
+    """A private copy of the code every bot may import, made once per process.
+
+    Keyed by pid: a worker forked from a parent that already made one (Celery's prefork pool)
+    makes its own, so that no process removes a directory another one's bots are using.
+    """
+    global _runtime, _runtime_pid
+    if _runtime is not None and _runtime_pid == os.getpid() and _runtime.is_dir():
         return _runtime
     package = Path(__file__).resolve().parent.parent
     root = Path(tempfile.mkdtemp(prefix="fivehundred-bot-runtime-"))
@@ -249,9 +254,15 @@ def runtime_dir() -> Path:
     # sandbox's interpreter is the same minor version; the runtime is read-only there).
     compileall.compile_dir(root, quiet=1)
     _make_readable(root)
-    atexit.register(shutil.rmtree, root, True)
-    _runtime = root
+    owner = os.getpid()
+    atexit.register(_remove_runtime, root, owner)
+    _runtime, _runtime_pid = root, owner
     return root
+
+
+def _remove_runtime(root: Path, owner: int) -> None:
+    if os.getpid() == owner:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _make_readable(root: Path) -> None:
@@ -323,6 +334,7 @@ def _extract_zip(source: Path, directory: Path, entry: str | None) -> str:
             total += member.file_size
             if total > MAX_CODE_BYTES:
                 raise BotCodeError(f"{source.name}: unpacks to more than {MAX_CODE_BYTES} bytes")
+        written = 0
         for member in members:
             target = directory / member.filename
             if member.is_dir():
@@ -330,7 +342,14 @@ def _extract_zip(source: Path, directory: Path, entry: str | None) -> str:
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
             with archive.open(member) as data, open(target, "wb") as out:
-                shutil.copyfileobj(data, out)
+                # Count what is really unpacked, not what the archive claims.
+                while chunk := data.read(65536):
+                    written += len(chunk)
+                    if written > MAX_CODE_BYTES:
+                        raise BotCodeError(
+                            f"{source.name}: unpacks to more than {MAX_CODE_BYTES} bytes"
+                        )
+                    out.write(chunk)
     if entry is None:
         for candidate in ("bot", "main", "__main__"):
             if (directory / f"{candidate}.py").is_file():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import shutil
 import textwrap
 import zipfile
 from collections.abc import Callable
@@ -339,3 +340,35 @@ def test_bot_test_explains_an_unusable_bot(tmp_path: Path) -> None:
     out = io.StringIO()
     assert bot_test_main([str(tmp_path / "nothing.py")], out=out) == 2
     assert "no such file" in out.getvalue()
+
+
+def test_a_zip_bomb_is_refused(tmp_path: Path) -> None:
+    archive = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("bot.py", "x = 1\n")
+        z.writestr("padding.txt", b"\0" * (6 * 1024 * 1024))
+    assert archive.stat().st_size < 100_000
+    with pytest.raises(BotCodeError, match="unpacks to more than"):
+        stage_code(archive)
+
+
+def test_a_forked_worker_makes_its_own_runtime(sandbox: str) -> None:
+    import os
+
+    from fivehundred.bots.sandbox import runtime_dir
+
+    parent = runtime_dir()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports through the pipe
+        os.write(write, str(runtime_dir()).encode())
+        os._exit(0)
+    os.close(write)
+    child = os.read(read, 4096).decode()
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert child != str(parent)
+    shutil.rmtree(child)  # the child left without running its exit handlers
+    assert parent.is_dir()
+    assert (parent / "fivehundred" / "bots" / "sdk.py").is_file()
+    assert not (parent / "fivehundred" / "settings.py").exists()
