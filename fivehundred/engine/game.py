@@ -106,6 +106,11 @@ class GameState:
             raise HandOverError("the game is over: no further hand may be dealt")
         if self.in_hand:
             raise IllegalActionError("R-10", "the current hand is not over")
+        expected = self.next_dealer
+        if expected is not None and dealer != expected:
+            raise IllegalActionError(
+                "R-2.1", f"the next hand must be dealt by seat {expected}, not seat {dealer}"
+            )
         hand = HandState.start(self.rules, dealer, deal, check=check)
         return GameState(self.rules, self.totals, hand, self.hand_results, dealer, None)
 

@@ -79,6 +79,7 @@ class HandState:
         "dealer",
         "discarded",
         "eight_bid",
+        "hand_viewed",
         "hands",
         "leader",
         "nominated",
@@ -98,6 +99,7 @@ class HandState:
     phase: Phase
     to_act: int | None
     hands: tuple[int, ...]
+    hand_viewed: tuple[bool, ...]
     calls: tuple[tuple[int, Call], ...]
     contract: Contract | None
     discarded: int
@@ -137,6 +139,7 @@ class HandState:
         s.phase = Phase.AUCTION
         s.to_act = (dealer + 1) % rules.players
         s.hands = tuple(_mask(h) for h in deal.hands)
+        s.hand_viewed = (False,) * rules.players
         s.calls = ()
         s.contract = None
         s.discarded = 0
@@ -169,6 +172,7 @@ class HandState:
         s.phase = self.phase
         s.to_act = self.to_act
         s.hands = self.hands
+        s.hand_viewed = self.hand_viewed
         s.calls = self.calls
         s.contract = self.contract
         s.discarded = self.discarded
@@ -247,6 +251,23 @@ class HandState:
             return self.trick_no > 0 or bool(self._trick)
         return self.trick_no > 0
 
+    def look(self, seat: int) -> HandState:
+        """The state after ``seat`` has looked at its cards.
+
+        Only blind misère cares (R-4.9): it may be called only by a player who has not looked.
+        Records do not write looks down, so a replayed record assumes nobody looked before
+        calling; a table that deals real cards calls ``look`` when a player picks them up.
+        """
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat} in a {self.rules.players}-player game")
+        if self.hand_viewed[seat]:
+            return self
+        s = self._copy()
+        viewed = list(self.hand_viewed)
+        viewed[seat] = True
+        s.hand_viewed = tuple(viewed)
+        return s
+
     # ----------------------------------------------------------------------------- legality
 
     def legal_actions(self) -> list[Action]:
@@ -277,7 +298,7 @@ class HandState:
         """Legal calls, cached per rules and auction situation (the auction's hot path)."""
         seat = self.to_act
         assert seat is not None
-        bm_ok = not self._called >> seat & 1
+        bm_ok = not self._called >> seat & 1 and not self.hand_viewed[seat]
         key = (self._high_rank, self.seven_bid, self.eight_bid, bm_ok)
         cache = self.rules.call_cache
         calls = cache.get(key)
@@ -296,8 +317,16 @@ class HandState:
         rules = self.rules
         if not rules.allows_call(call):
             return "R-12", f"{call} is not allowed under these rules' options"
-        if call.kind == "bm" and self._called >> self.to_act & 1:  # type: ignore[operator]
-            return "R-4.9", "blind misère may only be the player's first call of the hand"
+        if call.kind == "bm":
+            seat = self.to_act
+            assert seat is not None
+            if self._called >> seat & 1:
+                return "R-4.9", "blind misère may only be the player's first call of the hand"
+            if self.hand_viewed[seat]:
+                return (
+                    "R-4.9",
+                    "blind misère may only be called by a player who has not looked at his hand",
+                )
         if rules.rank_of(call) <= self._high_rank:
             assert self._high is not None
             return "R-4.4", f"{call} does not outrank the current bid {self._high[1]}"
