@@ -448,6 +448,8 @@ def _describe(error: ValidationError) -> str:
         wanted = error.validator_value
         names = [_TYPE_NAMES.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted])]
         return f"expected {' or '.join(names)}, found {_json_type(instance)}"
+    if keyword == "anyOf" and isinstance(instance, dict) and "dealer" in instance:
+        return "a hand needs a 'deal' and 'actions' (full hand) or a 'result' (summary hand)"
     if keyword in ("pattern", "anyOf") and "description" in schema_node:
         if isinstance(instance, str):
             return f"{_short(instance)} is not {schema_node['description']}"
@@ -469,8 +471,6 @@ def _describe(error: ValidationError) -> str:
         if not verbs:
             return "an action needs one verb: call, partner, discard, nominate or play"
         return "an action has exactly one verb, found " + ", ".join(verbs)
-    if keyword == "anyOf" and isinstance(instance, dict) and "dealer" in instance:
-        return "a hand needs a 'deal' and 'actions' (full hand) or a 'result' (summary hand)"
     if keyword == "anyOf":
         return f"unexpected value {_short(instance)}"
     return error.message if len(error.message) <= 200 else error.message[:197] + "..."
@@ -505,7 +505,9 @@ def _flatten(
         same_level = [
             e for e in error.context if e.validator not in ("type", "const", "enum", "pattern")
         ]
-        if same_level:
+        # Branches that only require members (a full or a summary hand) are explained by the
+        # anyOf itself; a branch that failed inside (a contract object) explains itself.
+        if same_level and not all(e.validator == "required" for e in error.context):
             for sub in same_level:
                 yield from _flatten(sub, base)
             return
