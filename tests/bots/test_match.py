@@ -179,11 +179,20 @@ def test_builtin_bots_play_the_same_game_in_the_sandbox(sandbox: str) -> None:
     assert_verifies(boxed.record)
 
 
-def _uploaded(tmp_path: Path, source: str) -> Callable[[int, str], SeatPlayer]:
-    path = tmp_path / "faulty_bot.py"
-    path.write_text(textwrap.dedent(source))
-    code = stage_code(path)
-    return lambda seat, seed: SandboxPlayer.uploaded(code, name="faulty", limits=TEST_LIMITS)
+@pytest.fixture
+def uploaded(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> Callable[[str], Callable[[int, str], SeatPlayer]]:
+    """Stage bot source as an uploaded bot; returns its seat player factory."""
+
+    def make(source: str) -> Callable[[int, str], SeatPlayer]:
+        path = tmp_path / "faulty_bot.py"
+        path.write_text(textwrap.dedent(source))
+        code = stage_code(path)
+        request.addfinalizer(code.remove)
+        return lambda seat, seed: SandboxPlayer.uploaded(code, name="faulty", limits=TEST_LIMITS)
+
+    return make
 
 
 @pytest.mark.parametrize(
@@ -204,7 +213,11 @@ def _uploaded(tmp_path: Path, source: str) -> Callable[[int, str], SeatPlayer]:
     ],
 )
 def test_a_fault_mid_game_ends_it_with_a_valid_forfeit_record(
-    sandbox: str, tmp_path: Path, misbehaviour: str, reason: str, kind: str
+    sandbox: str,
+    uploaded: Callable[[str], Callable[[int, str], SeatPlayer]],
+    misbehaviour: str,
+    reason: str,
+    kind: str,
 ) -> None:
     source = f"""
         import os, sys, time
@@ -218,7 +231,7 @@ def test_a_fault_mid_game_ends_it_with_a_valid_forfeit_record(
             return legal[0]
         run(act)
         """
-    factory = _uploaded(tmp_path, source)
+    factory = uploaded(source)
     rules = Rules.create(4)
     players = [
         factory(0, "x"),
@@ -237,9 +250,10 @@ def test_a_fault_mid_game_ends_it_with_a_valid_forfeit_record(
     assert_verifies(record)
 
 
-def test_a_fault_in_a_match_stops_it_and_names_the_entrant(sandbox: str, tmp_path: Path) -> None:
-    factory = _uploaded(
-        tmp_path,
+def test_a_fault_in_a_match_stops_it_and_names_the_entrant(
+    sandbox: str, uploaded: Callable[[str], Callable[[int, str], SeatPlayer]]
+) -> None:
+    factory = uploaded(
         """
         from fivehundred.bots.sdk import run
         run(lambda view, legal: {"play": "nonsense"})
