@@ -54,19 +54,20 @@ def test_kitty_only_to_the_contractor_after_taking_it() -> None:
 @pytest.mark.parametrize(
     ("option", "before_lead", "after_lead", "after_trick"),
     [
+        (None, False, False, True),  # the default: after the first trick
         ("after_first_trick", False, False, True),
         ("before_opening_lead", True, True, True),
         ("after_opening_lead", False, True, True),
     ],
 )
 def test_open_misere_exposure(
-    option: str, before_lead: bool, after_lead: bool, after_trick: bool
+    option: str | None, before_lead: bool, after_lead: bool, after_trick: bool
 ) -> None:
     """R-8.4: the open misère hand is shown only once exposed (per ``open_misere_expose``), to
     every other seat, and stays public."""
     hands = {0: "4D 5D 6D 7D 8D 4H 5H 6H 7H 8H", 1: "9D 10D JD QD KD AD 9H 10H JH QH"}
     state = to_play(
-        options={"open_misere_expose": option},
+        options={} if option is None else {"open_misere_expose": option},
         hands=hands,
         kitty="9S 10S JS",
         calls="OM PASS PASS PASS",
