@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from fivehundred.bots.protocol import BotFault, Fault, encode
+from fivehundred.bots.protocol import MAX_ANSWER_BYTES, BotFault, Fault, encode
 
 SANDBOX_PYTHON: Final = "/usr/bin/python3"
 UNPRIVILEGED_UID: Final = 65534
@@ -510,10 +510,11 @@ class SandboxedProcess:
                 line = bytes(self._stdout[:newline])
                 del self._stdout[: newline + 1]
                 return line
-            if len(self._stdout) > 4096:
+            if len(self._stdout) > MAX_ANSWER_BYTES:
                 self._fault(
                     "protocol_error",
-                    f"answer line longer than 4096 bytes: {_excerpt(bytes(self._stdout))}",
+                    f"answer line longer than {MAX_ANSWER_BYTES} bytes: "
+                    f"{_excerpt(bytes(self._stdout))}",
                 )
             remaining = deadline - time.monotonic()
             if remaining <= 0:
