@@ -253,13 +253,18 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_bot_test(args: argparse.Namespace) -> int:
+    return _bot_test([args.path, *args.options])
+
+
+def _bot_test(argv: list[str]) -> int:
     try:
-        from fivehundred.bots.cli import bot_test_main  # type: ignore[import-not-found]
+        from fivehundred.bots.cli import (  # type: ignore[import-not-found,unused-ignore]
+            bot_test_main,
+        )
     except ImportError as exc:
         sys.stderr.write(f"fivehundred bot-test: not available in this installation ({exc})\n")
         return EXIT_USAGE
-    result = bot_test_main(args)
-    return int(result or 0)
+    return int(bot_test_main(argv) or 0)
 
 
 # -- the parser ---------------------------------------------------------------------------------
@@ -342,14 +347,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="check a bot program against the bot protocol",
         description="Run a bot program through test games (provided by the bots package).",
     )
-    p.add_argument("path", metavar="PATH", help="the bot program or its directory")
+    p.add_argument("path", metavar="PATH", help="the bot program (.py, or .zip with --entry)")
+    p.add_argument(
+        "options",
+        nargs=argparse.REMAINDER,
+        help="options of bot-test (--games, --entry, --players, ...), passed on as given",
+    )
     p.set_defaults(func=cmd_bot_test)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["bot-test"] and arguments[1:2] not in (["-h"], ["--help"]):
+        # bot-test owns its options (and may take them before PATH): hand them on untouched.
+        return _bot_test(arguments[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     try:
         code: int = args.func(args)
     except BrokenPipeError:

@@ -446,7 +446,8 @@ def _describe(error: ValidationError) -> str:
     keyword = error.validator
     if keyword == "type":
         wanted = error.validator_value
-        names = [_TYPE_NAMES.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted])]
+        wanted_list = wanted if isinstance(wanted, list) else [wanted]
+        names = [_TYPE_NAMES.get(str(t), str(t)) for t in wanted_list]
         return f"expected {' or '.join(names)}, found {_json_type(instance)}"
     if keyword == "anyOf" and isinstance(instance, dict) and "dealer" in instance:
         return "a hand needs a 'deal' and 'actions' (full hand) or a 'result' (summary hand)"
@@ -460,7 +461,8 @@ def _describe(error: ValidationError) -> str:
         allowed = ", ".join(_short(v) for v in error.validator_value)  # type: ignore[union-attr]
         return f"{_short(instance)} is not one of {allowed}"
     if keyword == "required":
-        missing = [k for k in error.validator_value if k not in instance]  # type: ignore[union-attr]
+        required: list[Any] = list(error.validator_value)  # type: ignore[arg-type]
+        missing = [k for k in required if isinstance(instance, dict) and k not in instance]
         return "missing required member " + ", ".join(repr(k) for k in missing)
     if keyword == "dependentRequired":
         if isinstance(instance, dict) and "suit" in instance and "play" not in instance:

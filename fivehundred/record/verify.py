@@ -134,7 +134,7 @@ def _reject_constant(text: str) -> Any:
     raise _NotJson(f"{text} is not a JSON value")
 
 
-def parse_json(data: str | bytes) -> tuple[Any, RecordError | None]:
+def parse_json(data: str | bytes | bytearray) -> tuple[Any, RecordError | None]:
     """Parse JSON text strictly: UTF-8, no NaN or infinities, integral numbers as ints."""
     if isinstance(data, bytes | bytearray):
         try:
