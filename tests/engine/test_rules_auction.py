@@ -221,6 +221,11 @@ def test_contract_after_all_others_passed() -> None:
     assert state.contract is not None
     assert (state.contract.seat, str(state.contract.call)) == (1, "6S")
     assert state.phase == "discard" and state.to_act == 1
+    # The last player to call makes the only bid: contract at once.
+    state = act(start(), "PASS", "PASS", "PASS", "6S")
+    assert state.contract is not None
+    assert (state.contract.seat, str(state.contract.call)) == (3, "6S")
+    assert state.phase == "discard"
 
 
 def test_high_bidder_not_offered_another_call() -> None:

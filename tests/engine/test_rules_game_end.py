@@ -234,14 +234,16 @@ def test_game_end(
 
 
 @pytest.mark.parametrize(
-    ("partner_total", "winner"),
-    [(600, (0, 2)), (300, 0)],
+    ("contractor_total", "partner_total", "winner"),
+    [(520, 600, (0, 2)), (520, 300, 0), (300, 510, 2)],
 )
-def test_five_player_contract_win_shared(partner_total: int, winner: Any) -> None:
-    """R-11.1(a): in five players the contractor and the called partner both at 500 or more
-    share the win; otherwise the one who reached it wins."""
+def test_five_player_contract_win_shared(
+    contractor_total: int, partner_total: int, winner: Any
+) -> None:
+    """R-11.1(a): in five players the check is per contracting player: the contractor and the
+    called partner both at 500 or more share the win; otherwise the one who reached it wins."""
     rules = Rules.create(5)
-    totals = [520, 100, partner_total, 50, 0]
+    totals = [contractor_total, 100, partner_total, 50, 0]
     result = game_end(rules, Contract(0, Call.parse("8S"), 2), True, totals)
     assert result is not None and result.reason == "contract"
     got = result.winner
