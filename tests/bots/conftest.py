@@ -9,30 +9,14 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from fivehundred.bots.players import SandboxPlayer
-from fivehundred.bots.protocol import BotFault, Fault
+from fivehundred.bots.protocol import BotFault
 from fivehundred.bots.sandbox import Limits, SandboxUnavailable, sandbox_check, stage_code
-
-# Short limits keep every hostile test to about a second.
-TEST_LIMITS = Limits(
-    per_decision_ms=300,
-    bank_ms=200,
-    startup_ms=1500,
-    cpu_seconds=5,
-    address_space_mb=256,
-    processes=16,
-    stderr_bytes=64 * 1024,
-    stdout_bytes=256 * 1024,
-)
-
-RULES = {"ruleset": "australian", "players": 4, "options": {}}
-VIEW = {"seat": 1, "players": 4, "phase": "auction", "hand": ["AS", "KS"], "auction": []}
-LEGAL = [{"seat": 1, "call": "PASS"}, {"seat": 1, "call": "6S"}, {"seat": 1, "call": "OM"}]
+from tests.bots.helpers import LEGAL, RULES, TEST_LIMITS, VIEW, BotRun, all_descendants_gone
 
 
 @pytest.fixture(scope="session")
@@ -43,25 +27,6 @@ def sandbox() -> str:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"the sandbox is required in CI: {exc}")
         pytest.skip(f"no sandbox on this machine: {exc}")
-
-
-@dataclass
-class BotRun:
-    answers: list[int]
-    fault: Fault | None
-    player: SandboxPlayer
-    leftover: list[int]
-
-
-def all_descendants_gone(pid: int) -> bool:
-    return not Path(f"/proc/{pid}").exists() or _state(pid) in ("Z", "X")
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return "X"
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from fivehundred.bots.sandbox import Limits
-from tests.bots.conftest import TEST_LIMITS, BotRun
+from tests.bots.helpers import TEST_LIMITS, BotRun
 
 # A bot that answers the first legal action when ``CHECK`` holds and an illegal action otherwise,
 # printing what it found to stderr: the test then sees either no fault, or the evidence.
@@ -586,7 +586,7 @@ def test_each_sandbox_has_its_own_process_limit(sandbox: str, tmp_path: Path) ->
     # counted per sandbox, not per user, so one bot's processes cannot starve another.
     from fivehundred.bots.players import SandboxPlayer
     from fivehundred.bots.sandbox import stage_code
-    from tests.bots.conftest import LEGAL, RULES, VIEW
+    from tests.bots.helpers import LEGAL, RULES, VIEW
 
     path = tmp_path / "holder.py"
     path.write_text(
@@ -640,7 +640,7 @@ def test_not_reading_its_input_cannot_block_the_runner(run_bot: Callable[..., Bo
     big_view = {"notes": "x" * 200_000}
     from fivehundred.bots.players import SandboxPlayer
     from fivehundred.bots.protocol import BotFault
-    from tests.bots.conftest import LEGAL, RULES
+    from tests.bots.helpers import LEGAL, RULES
 
     run = run_bot("import time\ntime.sleep(30)\n", decisions=0)
     assert run.fault is None

@@ -29,7 +29,7 @@ from fivehundred.bots.sandbox import (
 )
 from fivehundred.engine import Rules
 from fivehundred.record import verify
-from tests.bots.conftest import TEST_LIMITS
+from tests.bots.helpers import TEST_LIMITS
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
 
@@ -38,7 +38,7 @@ def builtin(name: str) -> Callable[[int, str], SeatPlayer]:
     return lambda seat, seed: InProcessPlayer.builtin(name, seed)
 
 
-def assert_verifies(record: dict) -> None:
+def assert_verifies(record: dict[str, Any]) -> None:
     verdict = verify(record)
     assert verdict.valid, verdict.errors[:3]
     assert verdict.status == "complete"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 
@@ -115,14 +116,14 @@ def test_faults_become_record_terminations(kind: str, reason: str) -> None:
         assert kind in termination["detail"]
 
 
-def _lines(*messages: dict) -> io.BytesIO:
+def _lines(*messages: dict[str, Any]) -> io.BytesIO:
     return io.BytesIO(b"".join(encode(m) for m in messages))
 
 
 def test_sdk_runs_a_function_bot() -> None:
     seen = []
 
-    def act(view: dict, legal: list[dict]) -> dict:
+    def act(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         seen.append(view["hand"])
         return legal[-1]
 
@@ -144,14 +145,14 @@ def test_sdk_runs_a_class_bot_with_start_and_end() -> None:
         def __init__(self) -> None:
             self.events: list[str] = []
 
-        def start(self, message: dict) -> None:
+        def start(self, message: dict[str, Any]) -> None:
             self.events.append(f"start {message['seat']}")
 
-        def act(self, view: dict, legal: list[dict]) -> dict:
+        def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
             self.events.append("act")
             return legal[0]
 
-        def end(self, message: dict) -> None:
+        def end(self, message: dict[str, Any]) -> None:
             self.events.append(f"end {message['result']}")
 
     bot = Bot()
