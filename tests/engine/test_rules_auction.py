@@ -383,15 +383,19 @@ def test_sans_kitty_contract_has_no_exchange() -> None:
     assert len(played) == 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine disagrees with R-4.9: there is no per-player hand_viewed flag, so blind "
-    "misère cannot be limited to players who have not looked at their hand",
-)
 def test_blind_misere_only_before_looking_at_the_hand() -> None:
     """R-4.9: BM "may be called only ... if the player has not looked at his hand; engines
     model this with an explicit per-player hand_viewed flag"."""
-    state = start(options={"allow_blind_misere": True})
-    flag = getattr(state, "hand_viewed", None)
-    assert flag is not None, "no hand_viewed flag on the hand state"
-    assert not flag[state.to_act]
+    opts = {"allow_blind_misere": True}
+    state = start(options=opts)
+    assert not any(state.hand_viewed)
+    assert_legal(state, "BM")
+    looked = state.look(0)
+    assert looked.hand_viewed[0] and not any(looked.hand_viewed[1:])
+    assert_illegal(looked, "BM", "R-4.9")
+    assert_legal(looked, "OM")  # open misère does not care
+    # Another player's look does not matter to P0; P1's own look does to P1.
+    assert_legal(state.look(1), "BM")
+    state = act(state.look(1), "6S")
+    assert_illegal(state, "BM", "R-4.9")
+    assert_legal(act(start(options=opts).look(2), "6S"), "BM")

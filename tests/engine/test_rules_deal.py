@@ -8,9 +8,9 @@ from fivehundred.engine import (
     Card,
     Deal,
     DealError,
-    EngineError,
     GameState,
     HandState,
+    IllegalActionError,
     Rules,
     deal_from_order,
     deal_from_seed,
@@ -258,19 +258,28 @@ def test_six_player_plain_order_of_extra_ranks() -> None:
     assert last_winner(state) == 1  # JH over 13H over 12H over 11H over 10H
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine disagrees with R-2.1: GameState.start_hand accepts any dealer for a later "
-    "hand, not only the seat clockwise of the last dealer (game.next_dealer)",
-)
 def test_later_hand_must_be_dealt_by_the_next_dealer() -> None:
-    """R-2.1: the deal passes one seat clockwise after every hand (thrown-in hands too)."""
+    """R-2.1: the deal passes one seat clockwise after every hand (thrown-in hands too); only
+    the first dealer is free."""
     rules = Rules.create(4)
+    for first in range(4):
+        GameState.new(rules).start_hand(first, deal_from_seed(rules, "a", first))
     game = GameState.new(rules).start_hand(3, deal_from_seed(rules, "a", 3))
     game = act(game, "PASS", "PASS", "PASS", "PASS")
     assert game.next_dealer == 0
-    with pytest.raises((EngineError, ValueError)):
-        game.start_hand(2, deal_from_seed(rules, "b", 2))
+    for wrong in (1, 2, 3):
+        with pytest.raises(IllegalActionError) as info:
+            game.start_hand(wrong, deal_from_seed(rules, "b", wrong))
+        assert info.value.rule == "R-2.1"
+    game = game.start_hand(0, deal_from_seed(rules, "b", 0))
+    assert game.to_act == 1
+    # With the redeal option a thrown-in hand is dealt again by the same dealer only.
+    rules = Rules.create(4, {"all_pass": "redeal_same_dealer"})
+    game = GameState.new(rules).start_hand(3, deal_from_seed(rules, "a", 3))
+    game = act(game, "PASS", "PASS", "PASS", "PASS")
+    with pytest.raises(IllegalActionError):
+        game.start_hand(0, deal_from_seed(rules, "b", 0))
+    assert game.start_hand(3, deal_from_seed(rules, "b", 3)).to_act == 0
 
 
 # --------------------------------------------------------------------------- bad deals
