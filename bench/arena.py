@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fivehundred.bots.match import play_game, play_match
+from fivehundred.bots.match import PlayerFactory, play_game, play_match
 from fivehundred.bots.players import InProcessPlayer, ObjectBotPlayer, SandboxPlayer
 from fivehundred.engine import GameState, Rules, action_to_json, deal_from_seed
 
@@ -107,6 +107,9 @@ def bench_games(games: int) -> None:
         )
 
 
+Entrant = tuple[str, PlayerFactory]
+
+
 def _example_bot() -> Any:
     path = Path(__file__).resolve().parents[1] / "examples" / "simple_bot.py"
     spec = importlib.util.spec_from_file_location("simple_bot", path)
@@ -117,9 +120,12 @@ def _example_bot() -> Any:
 
 
 def bench_strength(boards: int) -> None:
-    heuristic = ("heuristic", lambda seat, seed: InProcessPlayer.builtin("heuristic", seed))
+    heuristic: Entrant = (
+        "heuristic",
+        lambda seat, seed: InProcessPlayer.builtin("heuristic", seed),
+    )
     simple = _example_bot()
-    opponents = [
+    opponents: list[Entrant] = [
         ("random", lambda seat, seed: InProcessPlayer.builtin("random", seed)),
         ("examples/simple_bot.py", lambda seat, seed: ObjectBotPlayer(simple(), name="simple")),
     ]
