@@ -171,3 +171,34 @@ def test_sdk_runs_a_class_bot_with_start_and_end() -> None:
 def test_sdk_refuses_something_that_is_not_a_bot() -> None:
     with pytest.raises(TypeError):
         sdk.run(42, stdin=io.BytesIO(), stdout=io.BytesIO())
+
+
+def test_builtin_bots_speak_the_protocol_as_a_process() -> None:
+    import subprocess
+    import sys
+
+    from fivehundred.engine import GameState, Rules, action_to_json, deal_from_seed
+
+    rules = Rules.create(4)
+    game = GameState.new(rules).start_hand(3, deal_from_seed(rules, "protocol", 3))
+    seat = game.to_act
+    assert seat is not None
+    legal = [action_to_json(seat, a) for a in game.legal_actions()]
+    messages = _lines(
+        start_message(
+            rules=rules.to_json(), seat=seat, seats=["a"] * 4, per_decision_ms=1000, bank_ms=0
+        ),
+        act_message(view=game.view(seat).to_json(), legal=legal, time_left_ms=1000),
+        end_message(result=None),
+    ).getvalue()
+    for name in ("heuristic", "random"):
+        done = subprocess.run(
+            [sys.executable, "-m", "fivehundred.bots.run", name, "--seed", "1"],
+            input=messages,
+            capture_output=True,
+            timeout=30,
+            check=True,
+        )
+        answers = done.stdout.splitlines()
+        assert len(answers) == 1, done.stderr
+        assert 0 <= parse_answer(answers[0], seat=seat, legal=legal) < len(legal)
