@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from fivehundred.record.show import render_text
+from replays.models import StoredRecord
 from replays.services import record_ingest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -30,16 +31,24 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
 
 @pytest.fixture
-def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
+def club_records(make_record: Any) -> list[StoredRecord]:
+    """The records the pages show, stored before the browser starts (see ``browser_page``)."""
+    club, _ = record_ingest(data=make_record(4, "browser-1", name="Club night", date="2026-11-03"))
+    ladder, _ = record_ingest(data=make_record(3, "browser-2", name="Ladder", date="2026-11-04"))
+    return [club, ladder]
+
+
+@pytest.fixture
+def browser_page(club_records: list[StoredRecord]) -> Any:
+    # Playwright's sync API switches greenlets inside this thread, and Django would see database
+    # calls made meanwhile as coming from another context, opening a second connection that is
+    # never closed. So every database write happens before it starts, in ``club_records``.
     if CHROMIUM is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("chromium is not installed (required when CI=true)")
         pytest.skip("chromium is not installed")
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls happen
-    # outside any coroutine, so Django's async-safety guard does not apply here.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -50,10 +59,9 @@ def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_home_to_a_record_and_filtering(
-    browser_page: Any, live_server: Any, make_record: Any
+    club_records: list[StoredRecord], browser_page: Any, live_server: Any
 ) -> None:
-    club, _ = record_ingest(data=make_record(4, "browser-1", name="Club night", date="2026-11-03"))
-    record_ingest(data=make_record(3, "browser-2", name="Ladder", date="2026-11-04"))
+    club = club_records[0]
     page = browser_page
 
     page.goto(live_server.url + "/")
