@@ -284,6 +284,9 @@ def test_single_round_bidding() -> None:
     state = act(start(options=opts), "PASS", "6S", "7S", "8S")
     assert state.contract is not None
     assert (state.contract.seat, str(state.contract.call)) == (3, "8S")
+    state = act(start(options=opts), "6S", "PASS", "PASS", "PASS")
+    assert state.contract is not None
+    assert (state.contract.seat, str(state.contract.call)) == (0, "6S")
     state = act(start(options=opts), "PASS", "PASS", "PASS", "PASS")
     assert state.is_over and state.contract is None
 

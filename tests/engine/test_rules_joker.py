@@ -400,3 +400,17 @@ def test_nomination_is_public() -> None:
     state = to_play(hands={0: "JK"}, calls="6NT PASS PASS PASS", nominate="D")
     for seat in range(4):
         assert str(state.view(seat).nominated) == "D"
+
+
+@pytest.mark.parametrize("calls", ["6NT PASS PASS PASS", "6H PASS PASS PASS"])
+def test_a_suit_is_named_only_when_leading_the_free_joker(calls: str) -> None:
+    """R-7.4: only the lead of the un-nominated joker names a suit; a following card or any
+    other lead does not (and in a suit contract the joker is a trump, named nothing)."""
+    state = to_play(hands={0: "AH JK", 1: "5H 6H 7H 8H 5S 6S 7S 8S 5C 6C"}, calls=calls)
+    assert_illegal(state, "play AH S")
+    if calls.startswith("6H"):
+        assert_illegal(state, "play JK S")
+        assert "JK" in legal_plays(state)
+    state = play(state, "AH")
+    assert_illegal(state, "play 5H H")
+    assert_illegal(state, "play 5H S")
