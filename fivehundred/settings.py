@@ -205,10 +205,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Untrusted bot games go to their own queue so a flood of matches never starves verification,
 # and so the workers that run sandboxes can be scaled and isolated separately.
-CELERY_TASK_ROUTES = {
-    "tournaments.tasks.*": {"queue": "bots"},
-    "bots.*": {"queue": "bots"},
-}
+# A task named ``bots.<something>`` (e.g. ``bots.match_play``) goes to the bots queue.
+CELERY_TASK_ROUTES = {"bots.*": {"queue": "bots"}}
 CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the task for another worker
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # long bot games should not queue up behind one worker
 CELERY_TASK_SERIALIZER = "json"
