@@ -303,11 +303,15 @@ def position(
             continue  # the joker of no trumps is never a filler
         by_suit.setdefault(effective_suit(c, trump), []).append(c)
     groups: list[list[str]] = []
-    for suit_cards in sorted(by_suit.values(), key=len, reverse=True):
-        suit_cards.sort(key=lambda c: _strength(c, trump), reverse=True)
-        while len(suit_cards) >= k and len(groups) < tricks:
-            groups.append(suit_cards[:k])
-            del suit_cards[:k]
+    piles = sorted(by_suit.values(), key=len, reverse=True)
+    for pile in piles:
+        pile.sort(key=lambda c: _strength(c, trump), reverse=True)
+    # One trick of each suit in turn, so that the fillers lead as many suits as they can.
+    while len(groups) < tricks and any(len(p) >= k for p in piles):
+        for pile in piles:
+            if len(pile) >= k and len(groups) < tricks:
+                groups.append(pile[:k])
+                del pile[:k]
     assert len(groups) == tricks, "not enough cards to build the filler tricks"
     grouped = {c for g in groups for c in g}
     spare = [c for c in pool if c not in grouped]

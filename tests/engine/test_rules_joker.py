@@ -13,7 +13,9 @@ from .helpers import (
     last_winner,
     legal_plays,
     play,
+    position,
     start,
+    texts,
     to_play,
 )
 
@@ -414,3 +416,39 @@ def test_a_suit_is_named_only_when_leading_the_free_joker(calls: str) -> None:
     state = play(state, "AH")
     assert_illegal(state, "play 5H H")
     assert_illegal(state, "play 5H S")
+
+
+@pytest.mark.parametrize(
+    ("calls", "dealer", "seat", "expected"),
+    [
+        # Misère: R-7.6 forces the joker, and forcing wins over the option (R-7.5).
+        pytest.param(MIS_CALLS, 0, 3, {"JK"}, id="misere-forced-wins"),
+        # NT: nothing forces it, so the void player may not play it before trick 10.
+        pytest.param("6NT PASS PASS PASS", 3, 1, {"AS", "KD"}, id="NT-held-back"),
+    ],
+)
+def test_no_play_option_and_compulsion(
+    calls: str, dealer: int, seat: int, expected: set[str]
+) -> None:
+    """R-7.5 option ``no_play_until_last_trick``: "after all four suits have been led the joker
+    may not be played at all before trick 10 except where R-7.6 forces it (forcing wins)"."""
+    opts = {"joker_after_all_suits_led": "no_play_until_last_trick"}
+    leader = 1 if seat == 3 else 0
+    state = position(
+        calls, {leader: "9H", seat: "JK AS KD"}, leader=leader, dealer=dealer, options=opts
+    )
+    led = {str(t.cards[0][1])[-1] for t in state.view(0).tricks} | {"H"}
+    assert led == set("SCDH")  # with the 9H lead, all four suits have been led
+    state = play(state, "9H")
+    while state.to_act != seat:
+        state = state.apply(state.legal_actions()[0])
+    assert texts(state.hand_of(seat)) == {"JK", "AS", "KD"}
+    assert legal_plays(state) == expected
+
+
+def test_prenomination_with_sans_kitty() -> None:
+    """R-5.4 with R-4.10: no exchange, but the NT contractor holding the joker may still name
+    a suit for it before the opening lead."""
+    state = start(options={"allow_sans_kitty": True}, hands={0: "JK"})
+    state = act(state, "6NT/SK", "PASS", "PASS", "PASS")
+    assert state.phase == "nominate" and state.to_act == 0
