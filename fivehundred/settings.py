@@ -25,6 +25,7 @@ Environment variables:
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -296,6 +297,9 @@ STORAGES = {
 }
 # Serve files straight from the finders when collectstatic has not run (development and tests).
 WHITENOISE_USE_FINDERS = DEBUG or not _static_root.exists()
+if WHITENOISE_USE_FINDERS:
+    # WhiteNoise warns that STATIC_ROOT does not exist yet; before collectstatic that is expected.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
