@@ -9,7 +9,7 @@ import pytest
 
 from fivehundred.engine import Call, IllegalActionError, NotationError, parse_action
 
-from .helpers import act, assert_illegal, assert_legal, legal_calls, start
+from .helpers import act, assert_illegal, assert_legal, legal_calls, start, texts
 
 STRAINS = ["S", "C", "D", "H", "NT"]  # R-3.5: S < C < D < H < NT
 
@@ -402,3 +402,16 @@ def test_blind_misere_only_before_looking_at_the_hand() -> None:
     state = act(state.look(1), "6S")
     assert_illegal(state, "BM", "R-4.9")
     assert_legal(act(start(options=opts).look(2), "6S"), "BM")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine disagrees with R-4.9: view(seat) hands the seat its cards while its "
+    "hand_viewed flag is still false, so a player can see its hand and still bid blind misère",
+)
+def test_view_withholds_the_cards_until_the_player_looks() -> None:
+    """R-4.9: "agents are not given their cards until they request them"."""
+    state = start(options={"allow_blind_misere": True})
+    assert state.view(0).hand == ()
+    looked = state.look(0)
+    assert texts(looked.view(0).hand) == texts(state.hand_of(0))
