@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from typing import Final
 
-from fivehundred.engine import Deal, Rules
+from fivehundred.engine import CARDS, Card, Deal, Rules
 
 _TWO_64: Final = 1 << 64
 
@@ -24,11 +25,14 @@ def _limits(size: int) -> tuple[int, ...]:
 
 
 def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
-    data = b"".join(
-        hashlib.sha256(f"{seed}:{k}".encode()).digest()
-        for k in range(first_block, first_block + blocks)
-    )
-    return struct.unpack(f">{4 * blocks}Q", data)
+    """Blocks ``first_block ..`` of the stream SHA-256(seed + ":" + str(k)), as 64-bit draws."""
+    prefix = hashlib.sha256(f"{seed}:".encode())
+    parts = []
+    for k in range(first_block, first_block + blocks):
+        block = prefix.copy()
+        block.update(b"%d" % k)
+        parts.append(block.digest())
+    return struct.unpack(f">{4 * blocks}Q", b"".join(parts))
 
 
 def shuffled_indexes(pack: tuple[int, ...], seed: str) -> list[int]:
@@ -67,11 +71,11 @@ def _receivers(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _mask(cards: tuple[object, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index  # type: ignore[attr-defined]
-    return m
+_BIT: Final = {card: 1 << card.index for card in CARDS}
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    return reduce(or_, map(_BIT.__getitem__, cards), 0)
 
 
 def matches_seed(rules: Rules, deal: Deal, seed: str, dealer: int) -> bool:

@@ -10,6 +10,7 @@ at the first action that cannot be applied: nothing after it can be checked mean
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,11 +23,13 @@ from fivehundred.engine import (
     Deal,
     DealError,
     GameResult,
+    HandOverError,
     HandState,
     IllegalActionError,
     Phase,
     Rules,
     RulesError,
+    WrongSeatError,
     check_deal,
     forfeit_result,
     game_end,
@@ -251,6 +254,13 @@ def replay(record: dict[str, Any]) -> Replay:
     return state
 
 
+@functools.lru_cache(maxsize=256)
+def _rules_of(text: str) -> Rules:
+    """Rules from a record's ``rules`` object (as canonical text): building them costs more
+    than replaying a hand, and most records share a few rule sets. Errors are not cached."""
+    return Rules.from_json(json.loads(text))
+
+
 def _fmt_contract(contract: Any) -> str:
     if contract is None:
         return "no contract (thrown in)"
@@ -299,7 +309,7 @@ class _Checker:
         doc = self.doc
         rules_obj = doc["rules"]
         try:
-            rules = Rules.from_json(rules_obj)
+            rules = _rules_of(json.dumps(rules_obj, sort_keys=True))
         except RulesError as exc:
             member = exc.member
             options = rules_obj.get("options", {})
@@ -493,35 +503,41 @@ class _Checker:
                 )
         state = HandState.start(rules, dealer, deal, check=False)
         actions: list[dict[str, Any]] = hand["actions"]
-        if wanted and (i, 0) in wanted:
-            snapshots[(i, 0)] = state
         plays = PLAYS
-        j = 0
+        j = -1
         try:
-            for j, obj in enumerate(actions):
-                if wanted and (i, j) in wanted:
-                    snapshots[(i, j)] = state
-                if state.phase is _OVER:
-                    self.error(
-                        f"{at}/actions/{j}",
-                        "extra_action",
-                        f"hand {i} is already over: no action may follow",
-                    )
-                    return None
-                seat = obj["seat"]
-                if seat != state.to_act:
-                    self.error(
-                        f"{at}/actions/{j}",
-                        "wrong_seat",
-                        f"seat {seat} acted, but it is seat {state.to_act}'s turn",
-                    )
-                    return None
-                # Plays are most of a record: look them up without the general function.
-                text = obj.get("play")
-                if text is not None and len(obj) == 2:
-                    state = state.apply(plays[text])
-                else:
-                    state = state.apply(action_of(obj))
+            if wanted and any(point[0] == i for point in wanted):
+                # Annotated hands keep the states their variations start from.
+                if (i, 0) in wanted:
+                    snapshots[(i, 0)] = state
+                for j, obj in enumerate(actions):
+                    if (i, j) in wanted:
+                        snapshots[(i, j)] = state
+                    state = state.apply(action_of(obj), obj["seat"])
+            else:
+                for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed
+                    # Plays are most of a record: look them up without the general function.
+                    # The engine checks in the order of section 7: the hand is over, then the
+                    # seat, then the action itself.
+                    text = obj.get("play")
+                    if text is not None and len(obj) == 2:
+                        state = state.apply(plays[text], obj["seat"])
+                    else:
+                        state = state.apply(action_of(obj), obj["seat"])
+        except HandOverError:
+            self.error(
+                f"{at}/actions/{j}",
+                "extra_action",
+                f"hand {i} is already over: no action may follow",
+            )
+            return None
+        except WrongSeatError as exc:
+            self.error(
+                f"{at}/actions/{j}",
+                "wrong_seat",
+                f"seat {exc.seat} acted, but it is seat {exc.to_act}'s turn",
+            )
+            return None
         except IllegalActionError as exc:
             self.error(f"{at}/actions/{j}", "illegal_action", f"{exc.message} ({exc.rule})")
             return None
