@@ -1,16 +1,20 @@
 """Run a built-in bot as a protocol-speaking process: ``python -m fivehundred.bots.run heuristic``.
 
-This is how built-in bots play through the sandbox (and a second example of the SDK).
+This is how built-in bots play through the sandbox (and a second example of the SDK). Usage:
+``python -m fivehundred.bots.run NAME [--seed SEED]``. It imports only what the named bot needs
+(the heuristic bot does not need the engine), because every sandboxed seat pays for its imports
+at every game's start.
 """
 
 from __future__ import annotations
 
-import argparse
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fivehundred.bots import sdk
-from fivehundred.bots.builtin import BUILTIN_BOTS, get_bot
+
+USAGE = "usage: python -m fivehundred.bots.run {heuristic,random} [--seed SEED]"
 
 
 class _ProtocolAdapter:
@@ -32,12 +36,30 @@ class _ProtocolAdapter:
         return self.bot.act(view, legal)
 
 
+def _make(name: str, seed: str | None) -> Any:
+    if name == "heuristic":
+        from fivehundred.bots.heuristic import HeuristicBot
+
+        return HeuristicBot(seed)
+    from fivehundred.bots.builtin import get_bot
+
+    return get_bot(name, seed)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivehundred.bots.run")
-    parser.add_argument("bot", choices=sorted(BUILTIN_BOTS))
-    parser.add_argument("--seed", default=None)
-    options = parser.parse_args(argv)
-    sdk.run(_ProtocolAdapter(get_bot(options.bot, options.seed)))
+    args = list(sys.argv[1:] if argv is None else argv)
+    seed = None
+    if len(args) == 3 and args[1] == "--seed":
+        seed = args[2]
+    elif len(args) != 1:
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        bot = _make(args[0], seed)
+    except KeyError as exc:
+        print(f"{exc.args[0]}\n{USAGE}", file=sys.stderr)
+        return 2
+    sdk.run(_ProtocolAdapter(bot))
     return 0
 
 

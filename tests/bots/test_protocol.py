@@ -202,3 +202,27 @@ def test_builtin_bots_speak_the_protocol_as_a_process() -> None:
         answers = done.stdout.splitlines()
         assert len(answers) == 1, done.stderr
         assert 0 <= parse_answer(answers[0], seat=seat, legal=legal) < len(legal)
+
+
+def test_run_explains_its_usage() -> None:
+    import subprocess
+    import sys
+
+    for argv in ([], ["nobody"], ["random", "--seed"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "fivehundred.bots.run", *argv],
+            input=b"",
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+        assert done.returncode == 2
+        assert b"usage: python -m fivehundred.bots.run" in done.stderr
+    assert (
+        b"unknown built-in bot 'nobody'"
+        in subprocess.run(
+            [sys.executable, "-m", "fivehundred.bots.run", "nobody"],
+            capture_output=True,
+            check=False,
+        ).stderr
+    )
