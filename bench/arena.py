@@ -51,22 +51,25 @@ def _seat(game: GameState) -> int:
 
 def bench_round_trip(decisions: int) -> None:
     view, legal = sample_decision()
-    player = SandboxPlayer.builtin("random", 1)
-    player.start(rules=Rules.create(4).to_json(), seat=view["seat"], seats=["a", "b", "c", "d"])
-    player.act_json(view=view, legal=legal)
-    times = []
-    for _ in range(decisions):
-        began = time.perf_counter()
+    # random measures the protocol and sandbox alone; heuristic adds a real bot's thinking.
+    for name in ("random", "heuristic"):
+        player = SandboxPlayer.builtin(name, 1)
+        player.start(rules=Rules.create(4).to_json(), seat=view["seat"], seats=["a", "b", "c", "d"])
         player.act_json(view=view, legal=legal)
-        times.append(time.perf_counter() - began)
-    player.close()
-    times.sort()
-    median = statistics.median(times) * 1000
-    p99 = times[int(len(times) * 0.99)] * 1000
-    print(
-        f"sandboxed decision round trip: median {median:.3f} ms, p99 {p99:.3f} ms "
-        f"({decisions} decisions, view {len(str(view))} chars, {len(legal)} legal)"
-    )
+        times = []
+        for _ in range(decisions):
+            began = time.perf_counter()
+            player.act_json(view=view, legal=legal)
+            times.append(time.perf_counter() - began)
+        player.close()
+        times.sort()
+        median = statistics.median(times) * 1000
+        p99 = times[int(len(times) * 0.99)] * 1000
+        print(
+            f"sandboxed decision round trip ({name} bot): median {median:.3f} ms, "
+            f"p99 {p99:.3f} ms ({decisions} decisions, view {len(str(view))} chars, "
+            f"{len(legal)} legal)"
+        )
 
 
 def bench_startup(starts: int) -> None:
