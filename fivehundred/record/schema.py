@@ -544,9 +544,35 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
-def validate(record: Any) -> list[RecordError]:
-    """Every schema error of a parsed record, in document order (at most MAX_SCHEMA_ERRORS)."""
-    found = _collect(record)
+def fast_ok(record: Any, *, actions: bool = True) -> bool:
+    """Whether the fast checks alone accept the record (then the schema does too).
+
+    With ``actions=False`` the actions of full hands are not looked at: a caller that replays
+    them checks each one as it applies it.
+    """
+    if not record_top_ok(record):
+        return False
+    for key, value in record.items():
+        if key.startswith("x-") and _depth_exceeds(value, MAX_DEPTH):
+            return False
+    for seat in record["seats"]:
+        if not seat_ok(seat):
+            return False
+    for hand in record["hands"]:
+        if not hand_ok(hand, with_actions=actions):
+            return False
+    return all(annotation_ok(note) for note in record.get("annotations", ()))
+
+
+def validate(record: Any, *, actions: bool = True) -> list[RecordError]:
+    """Every schema error of a parsed record, in document order (at most MAX_SCHEMA_ERRORS).
+
+    With ``actions=False`` the actions of full hands are not looked at; if anything else is
+    wrong, everything is checked.
+    """
+    if fast_ok(record, actions=actions):
+        return []
+    found = _collect(record, actions=True)
     if not found:
         return []
     unique: dict[tuple[str, str], tuple[tuple[int, ...], str, str]] = {}
@@ -558,7 +584,7 @@ def validate(record: Any) -> list[RecordError]:
     return [RecordError(p, "schema", m) for _, p, m in ordered[:MAX_SCHEMA_ERRORS]]
 
 
-def _collect(record: Any) -> list[tuple[Path, str]]:
+def _collect(record: Any, *, actions: bool) -> list[tuple[Path, str]]:
     found: list[tuple[Path, str]] = []
     if isinstance(record, dict):
         for key, value in record.items():
@@ -583,7 +609,7 @@ def _collect(record: Any) -> list[tuple[Path, str]]:
         for index, hand in enumerate(hands):
             if count > budget:
                 break
-            if hand_ok(hand):
+            if hand_ok(hand, with_actions=actions):
                 continue
             errors = _errors_of(validators["hand"], hand, ["hands", index])
             count += len(errors)

@@ -122,6 +122,10 @@ class _NotJson(Exception):
     pass
 
 
+class _Malformed(Exception):
+    """An action that does not match the schema, met while replaying."""
+
+
 def _parse_float(text: str) -> float | int:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
@@ -185,30 +189,51 @@ def verify(data: str | bytes | dict[str, Any] | Any) -> Verdict:
 
 
 def _verify(data: Any) -> Verdict:
-    document: Any = None
     if isinstance(data, str | bytes | bytearray):
-        with contextlib.suppress(orjson.JSONDecodeError):  # the strict parser says why
+        # Fast path: orjson parses, the hand-written checks accept the structure (the actions
+        # of full hands are checked one by one as the replay applies them), and the version
+        # is 1. Anything else, and any doubt the replay raises, goes the strict way below.
+        document: Any = None
+        with contextlib.suppress(orjson.JSONDecodeError):
             document = orjson.loads(data)
-    errors = structure_errors(document) if isinstance(document, dict) else None
-    if errors is None or errors:
-        # Parse again with the standard library: exact messages for text that is not JSON, and
-        # integral numbers such as 1.0 read as integers before the schema looks at them.
-        if isinstance(data, str | bytes | bytearray):
-            document, problem = parse_json(data)
-        else:
-            document, problem = _as_json_value(data)
-        if problem is not None:
-            return Verdict(False, "invalid", None, [problem])
-        errors = structure_errors(document)
+        if (
+            isinstance(document, dict)
+            and document.get("version") == 1
+            and record_schema.fast_ok(document, actions=False)
+        ):
+            verdict = _replayed(document, fast=True)
+            if verdict is not None:
+                return verdict
+        # The standard library gives exact messages for text that is not JSON, and reads
+        # integral numbers such as 1.0 as integers before the schema looks at them.
+        document, problem = parse_json(data)
+    else:
+        document, problem = _as_json_value(data)
+    if problem is not None:
+        return Verdict(False, "invalid", None, [problem])
+    errors = structure_errors(document)
     if errors:
         return Verdict(False, "invalid", None, errors)
+    verdict = _replayed(document, fast=False)
+    assert verdict is not None
+    return verdict
+
+
+def _replayed(document: dict[str, Any], *, fast: bool) -> Verdict | None:
+    """The verdict of a document whose structure is known good (all but the actions of full
+    hands, when ``fast``). ``None``: the fast path cannot decide (an action is malformed, or
+    the replay stopped before the end and the structure must be checked first)."""
     try:
-        digest: str | None = record_digest(document)
+        digest = record_digest(document)
     except (UnicodeEncodeError, RecursionError, ValueError, TypeError):
         error = RecordError("", "schema", "the record contains text that is not valid Unicode")
         return Verdict(False, "invalid", None, [error])
-    checker = _Checker(document)
+    checker = _Checker(document, check_actions=fast)
     replay = checker.run()
+    stopped = checker.malformed or checker.errors or replay is None or not checker.replayed_all
+    # Schema errors come before everything else: check the actions that were not replayed.
+    if fast and stopped and (checker.malformed or structure_errors(document)):
+        return None
     if checker.errors or replay is None:
         return Verdict(False, "invalid", digest, checker.errors)
     result = replay.result
@@ -222,9 +247,12 @@ def _verify(data: Any) -> Verdict:
     )
 
 
-def structure_errors(document: Any) -> list[RecordError]:
-    """Schema errors in document order, then an unsupported version."""
-    errors = record_schema.validate(document)
+def structure_errors(document: Any, *, actions: bool = True) -> list[RecordError]:
+    """Schema errors in document order, then an unsupported version.
+
+    ``actions=False`` leaves the actions of full hands to the replay (see ``_verify``).
+    """
+    errors = record_schema.validate(document, actions=actions)
     if isinstance(document, dict):
         version = document.get("version")
         if type(version) is int and version != 1:
@@ -295,10 +323,16 @@ def _winner_json(winner: int | tuple[int, ...] | None) -> Winner:
 class _Checker:
     """One verification run over a schema-valid document."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: dict[str, Any], *, check_actions: bool = False) -> None:
         self.doc = document
         self.errors: list[RecordError] = []
         self.winner: Winner = None
+        #: Check each action's structure while replaying (the schema pass skipped them).
+        self.check_actions = check_actions
+        #: An action that does not match the schema was met (the replay stopped there).
+        self.malformed = False
+        #: Every action of every full hand was replayed (so each one's structure was checked).
+        self.replayed_all = False
 
     def error(self, pointer: str, code: str, message: str) -> None:
         self.errors.append(RecordError(pointer, code, message))
@@ -448,6 +482,7 @@ class _Checker:
 
         if stopped:
             return None
+        self.replayed_all = stopped_at == len(hands)
         last_full_in_progress = unfinished is not None
         result = self._game_result(rules, totals, ended, state if last_full_in_progress else None)
         if result is not None:
@@ -514,16 +549,31 @@ class _Checker:
                     if (i, j) in wanted:
                         snapshots[(i, j)] = state
                     state = state.apply(action_of(obj), obj["seat"])
+            elif self.check_actions:
+                for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed
+                    # Plays are most of a record: look them up without the general function,
+                    # checking the structure on the way (a bool is not a seat, a play has only
+                    # "seat" and "play"). The engine checks in the order of section 7: the hand
+                    # is over, then the seat, then the action itself.
+                    if type(obj) is not dict:
+                        raise _Malformed
+                    seat = obj.get("seat")
+                    text = obj.get("play")
+                    if type(text) is str and len(obj) == 2 and type(seat) is int:
+                        action = plays.get(text)
+                        if action is None:
+                            raise _Malformed
+                    elif record_schema.action_ok(obj):
+                        action = action_of(obj)
+                    else:
+                        raise _Malformed
+                    state = state.apply(action, seat)
             else:
                 for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed
-                    # Plays are most of a record: look them up without the general function.
-                    # The engine checks in the order of section 7: the hand is over, then the
-                    # seat, then the action itself.
-                    text = obj.get("play")
-                    if text is not None and len(obj) == 2:
-                        state = state.apply(plays[text], obj["seat"])
-                    else:
-                        state = state.apply(action_of(obj), obj["seat"])
+                    state = state.apply(action_of(obj), obj["seat"])
+        except _Malformed:
+            self.malformed = True
+            return None
         except HandOverError:
             self.error(
                 f"{at}/actions/{j}",

@@ -233,3 +233,26 @@ def test_a_million_actions_stay_linear() -> None:
     assert [(e.code, e.pointer) for e in verdict.errors] == [
         ("extra_action", "/hands/0/actions/45")
     ]
+
+
+def test_integral_numbers_written_with_a_fraction_are_integers() -> None:
+    text = json.dumps(BASE)
+    text = text.replace('"dealer": 1,', '"dealer": 1.0,', 1).replace(
+        '{"seat": 2, ', '{"seat": 2.0, ', 3
+    )
+    assert '"seat": 2.0' in text and '"dealer": 1.0' in text
+    verdict = verify(text)
+    assert verdict.valid, verdict.errors[:2]
+    assert verdict.digest == verify(BASE).digest
+
+
+def test_a_fractional_seat_is_a_schema_error() -> None:
+    text = json.dumps(BASE).replace('{"seat": 2, ', '{"seat": 2.5, ', 1)
+    assert _first(text)[0] == "schema"
+
+
+def test_a_malformed_action_after_an_illegal_one_is_reported_first() -> None:
+    record = copy.deepcopy(BASE)
+    record["hands"][0]["actions"][3]["seat"] = 0  # wrong seat: replay stops here
+    record["hands"][4]["actions"][7] = {"seat": 1, "play": "ZZ"}  # never replayed
+    assert _first(json.dumps(record)) == ("schema", "/hands/4/actions/7/play")
