@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -24,6 +25,11 @@ from fivehundred.bots.protocol import (
 )
 from fivehundred.bots.sandbox import Limits, SandboxConfig, SandboxedProcess, StagedCode
 from fivehundred.engine import Action, action_to_json
+
+
+def _crash(exc: Exception) -> Fault:
+    tail = "".join(traceback.format_exception(exc))[-4096:]
+    return Fault("crash", f"raised {type(exc).__name__}: {exc}", tail)
 
 
 class SeatPlayer(Protocol):
@@ -55,7 +61,12 @@ class InProcessPlayer:
         pass
 
     def act(self, *, seat: int, view: Any, legal: Sequence[Action]) -> int:
-        choice = self.bot.act(view, legal)
+        try:
+            choice = self.bot.act(view, legal)
+        except Exception as exc:
+            # A bug in a built-in bot ends the game like any crash, with a valid record and the
+            # traceback where a bot owner would find its stderr, instead of losing the match.
+            raise BotFault(_crash(exc)) from exc
         try:
             return legal.index(choice)
         except ValueError:
@@ -93,8 +104,12 @@ class ObjectBotPlayer:
     def act(self, *, seat: int, view: Any, legal: Sequence[Action]) -> int:
         legal_json = [action_to_json(seat, action) for action in legal]
         act = self.bot.act if hasattr(self.bot, "act") else self.bot
-        answer = act(view.to_json(), legal_json)
-        return parse_answer(encode(answer), seat=seat, legal=legal_json)
+        try:
+            answer = act(view.to_json(), legal_json)
+            line = encode(answer)
+        except Exception as exc:
+            raise BotFault(_crash(exc)) from exc
+        return parse_answer(line, seat=seat, legal=legal_json)
 
     def end(
         self, *, result: Mapping[str, Any] | None, termination: Mapping[str, Any] | None

@@ -157,6 +157,27 @@ def test_heuristic_beats_the_example_bot() -> None:
         assert game.fault is None
 
 
+def test_a_crashing_in_process_bot_forfeits_with_its_traceback() -> None:
+    class Broken:
+        name = "broken"
+
+        def act(self, view: Any, legal: Any) -> Any:
+            if len(view.hand) < 10:
+                raise ZeroDivisionError("bug in the bot")
+            return legal[0]
+
+    outcome = play_game(
+        [InProcessPlayer(Broken()), *(InProcessPlayer.builtin("random", s) for s in range(3))],
+        rules=Rules.create(4),
+        seed="broken",
+    )
+    assert outcome.fault is not None and outcome.fault.kind == "crash"
+    assert "ZeroDivisionError: bug in the bot" in outcome.fault.detail
+    assert "Traceback" in outcome.fault.stderr_tail
+    assert outcome.record["termination"]["seat"] == 0
+    assert_verifies(outcome.record)
+
+
 # -- through the sandbox ---------------------------------------------------------------------
 
 
