@@ -306,3 +306,25 @@ def test_played_game_ends_with_contract() -> None:
     assert last.made and last.contract is not None
     side = rules.side_of(last.contract.seat)
     assert game.totals[side] >= 100 and game.result.winner == side
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine disagrees with R-11.1(b): B goes out backwards while A, kept in the game "
+    "by back_door_needs_nonnegative_opponent, is also at or below -500; the rules give the "
+    "game to A 'regardless of that side's score', the engine ends it with no winner",
+)
+def test_back_door_when_both_sides_are_below() -> None:
+    """R-11.1(b) with R-11.3 ``back_door_needs_nonnegative_opponent``, four players."""
+    rules = Rules.create(4, {"back_door_needs_nonnegative_opponent": True})
+    game = GameState.new(rules)
+    game = summary(game, 3, 1, "6S", [10, 0])  # B fails: A 100, B -40
+    game = summary(game, 0, 0, "10NT", [9, 1])  # A fails: A -420, B -30
+    game = summary(game, 1, 0, "9NT", [8, 2])  # A fails: A -840, B -10
+    assert game.totals == (-840, -10)
+    assert not game.is_over  # A is out the back door only if B has at least 0: B has -10
+    game = summary(game, 2, 1, "10NT", [1, 9])  # B fails: A -830, B -530
+    assert game.totals == (-830, -530)
+    assert game.is_over and game.result is not None
+    assert game.result.reason == "backdoor"
+    assert game.result.winner == 0
