@@ -8,6 +8,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from replays.models import RecordStatus, StoredRecord
+from tournaments.models import RECORD_ID_PREFIX, Player
+from tournaments.roles import user_is_staff
 
 
 def record_list(
@@ -29,10 +31,10 @@ def record_list(
     records = record_visible_to(user=user)
     if player:
         seat_match = Q(seats__name__iexact=player) | Q(seats__seat_id=player)
-        number = player.removeprefix("player:")
-        if number.isdigit() and len(number) < 18:
-            seat_match |= Q(seats__player_id=int(number))
-        # A player may sit in a record once; the subquery keeps one row per record either way.
+        pk = Player.pk_from_record_id(player if ":" in player else f"{RECORD_ID_PREFIX}{player}")
+        if pk is not None:
+            seat_match |= Q(seats__player_id=pk)
+        # One name may fill several seats (four "random" bots); the subquery keeps one row per record.
         records = records.filter(pk__in=StoredRecord.objects.filter(seat_match).values("pk"))
     if event:
         records = records.filter(event_name__icontains=event)
@@ -52,9 +54,9 @@ def record_list(
 def record_visible_to(*, user: Any = None) -> QuerySet[StoredRecord]:
     """Public records for everyone; private ones also for their uploader and staff."""
     records = StoredRecord.objects.all()
-    if user is not None and getattr(user, "is_authenticated", False):
-        if user.is_staff or user.is_superuser:
-            return records
+    if user_is_staff(user):
+        return records
+    if getattr(user, "is_authenticated", False):
         return records.filter(Q(is_public=True) | Q(uploaded_by=user))
     return records.filter(is_public=True)
 

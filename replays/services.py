@@ -65,11 +65,9 @@ def _text(value: Any, limit: int) -> str:
 
 def _linked_player_ids(seat_ids: list[str]) -> dict[str, int]:
     """Map seat ids of the form ``player:<pk>`` to existing players' primary keys."""
-    wanted: dict[str, int] = {}
-    for seat_id in seat_ids:
-        prefix, _, number = seat_id.partition(":")
-        if prefix == "player" and number.isdigit() and len(number) < 18:
-            wanted[seat_id] = int(number)
+    wanted = {
+        seat_id: pk for seat_id in seat_ids if (pk := Player.pk_from_record_id(seat_id)) is not None
+    }
     existing = set(Player.objects.filter(pk__in=wanted.values()).values_list("pk", flat=True))
     return {seat_id: pk for seat_id, pk in wanted.items() if pk in existing}
 

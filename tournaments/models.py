@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
+RECORD_ID_PREFIX = "player:"
+
 
 class Player(models.Model):
     """A person or club member who plays; optionally tied to a site account.
@@ -38,7 +40,16 @@ class Player(models.Model):
     @property
     def record_id(self) -> str:
         """The seat id that links a record's seat to this player."""
-        return f"player:{self.pk}"
+        return f"{RECORD_ID_PREFIX}{self.pk}"
+
+    @staticmethod
+    def pk_from_record_id(seat_id: str) -> int | None:
+        """The primary key named by a seat id ``player:<pk>``, or ``None`` for any other id."""
+        number = seat_id.removeprefix(RECORD_ID_PREFIX)
+        # The length bound keeps the number inside a 64-bit key column.
+        if number == seat_id or not number.isdigit() or len(number) > 18:
+            return None
+        return int(number)
 
 
 class Team(models.Model):

@@ -128,3 +128,14 @@ def test_private_records_are_visible_to_their_uploader_and_staff_only(
     assert record_get(record_id=stored.pk, user=outsider) is None
     assert record_get(record_id=stored.pk, user=player_user) is not None
     assert record_get(record_id=stored.pk, user=staff) is not None
+
+
+@pytest.mark.parametrize(
+    ("seat_id", "pk"),
+    [("player:17", 17), ("player:0", 0), ("17", None), ("bot:4", None), ("player:", None),
+     ("player:x1", None), ("player:-3", None), ("player:" + "9" * 19, None)],
+)  # fmt: skip
+def test_seat_ids_that_name_a_player(seat_id: str, pk: int | None) -> None:
+    from tournaments.models import Player
+
+    assert Player.pk_from_record_id(seat_id) == pk
