@@ -8,6 +8,7 @@ still alive in the bot's PID namespace).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import threading
@@ -16,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from fivehundred.bots.sandbox import Limits
 from tests.bots.helpers import TEST_LIMITS, BotRun
 
 # A bot that answers the first legal action when ``CHECK`` holds and an illegal action otherwise,
@@ -541,7 +541,9 @@ def test_a_child_left_behind_by_a_crash_is_killed(run_bot: Callable[..., BotRun]
 
 def test_cpu_limit_kills_a_bot_that_burns_cpu_in_a_thread(run_bot: Callable[..., BotRun]) -> None:
     # A background thread burns CPU while the bot keeps answering; the CPU-seconds limit ends it.
-    limits = Limits(**{**TEST_LIMITS.__dict__, "cpu_seconds": 1, "per_decision_ms": 3000})
+    # Decisions are slow (2.5 s) so that even on a busy machine the thread burns its second of
+    # CPU before the bot has answered them all.
+    limits = dataclasses.replace(TEST_LIMITS, cpu_seconds=1, per_decision_ms=4000)
     run = run_bot(
         """
         import threading, time
@@ -551,7 +553,7 @@ def test_cpu_limit_kills_a_bot_that_burns_cpu_in_a_thread(run_bot: Callable[...,
                 pass
         threading.Thread(target=burn, daemon=True).start()
         def act(view, legal):
-            time.sleep(1.5)
+            time.sleep(2.5)
             return legal[0]
         run(act)
         """,
