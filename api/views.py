@@ -133,6 +133,7 @@ class RecordListCreateView(generics.GenericAPIView[StoredRecord]):
             401: ERRORS,
             413: ERRORS,
             415: ERRORS,
+            429: ERRORS,
         },
         examples=[
             OpenApiExample(

@@ -27,7 +27,7 @@ def test_schema_is_openapi_3_and_lists_the_record_endpoints(anon_client: APIClie
     assert "/api/v1/records/{id}/download/" in paths
     upload = paths["/api/v1/records/"]["post"]
     assert {"application/json", "multipart/form-data"} <= set(upload["requestBody"]["content"])
-    assert {"201", "200", "400", "413", "415"} <= set(upload["responses"])
+    assert {"201", "200", "400", "401", "413", "415", "429"} <= set(upload["responses"])
     params = {p["name"] for p in paths["/api/v1/records/"]["get"]["parameters"]}
     assert {"player", "event", "date_from", "date_to", "status", "players", "page"} <= params
 
