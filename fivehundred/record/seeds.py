@@ -78,8 +78,17 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return reduce(or_, map(_BIT.__getitem__, cards), 0)
 
 
-def matches_seed(rules: Rules, deal: Deal, seed: str, dealer: int) -> bool:
-    """Whether every seat, the kitty and the dead hand hold what the seed deals them."""
+def matches_seed(
+    rules: Rules,
+    deal: Deal,
+    seed: str,
+    dealer: int,
+    hand_masks: tuple[int, ...] | None = None,
+) -> bool:
+    """Whether every seat, the kitty and the dead hand hold what the seed deals them.
+
+    ``hand_masks`` may give the bitmasks of ``deal.hands`` when the caller has them already.
+    """
     pack = tuple(c.index for c in rules.pack)
     order = shuffled_indexes(pack, seed)
     receivers = _receivers(rules.players, dealer)
@@ -92,7 +101,8 @@ def matches_seed(rules: Rules, deal: Deal, seed: str, dealer: int) -> bool:
     if len(deal.hands) != rules.players:
         return False
     for seat, cards in enumerate(deal.hands):
-        if _mask(cards) != masks[seat] or len(cards) != masks[seat].bit_count():
+        mask = _mask(cards) if hand_masks is None else hand_masks[seat]
+        if mask != masks[seat] or len(cards) != masks[seat].bit_count():
             return False
     if _mask(deal.kitty) != masks[-2] or len(deal.kitty) != masks[-2].bit_count():
         return False

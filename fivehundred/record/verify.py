@@ -522,7 +522,8 @@ class _Checker:
         )
         # A deal equal to its seed's is the rules' pack dealt correctly: check_deal can only
         # find something in a deal that differs from it (and its errors come first).
-        if seed is None or not matches_seed(rules, deal, seed, dealer):
+        state = HandState.start(rules, dealer, deal, check=False)
+        if seed is None or not matches_seed(rules, deal, seed, dealer, state.hands):
             try:
                 check_deal(rules, deal)
             except DealError as exc:
@@ -536,7 +537,6 @@ class _Checker:
                     f"the deal is not the one seed {json.dumps(seed)[:60]} gives "
                     f"with seat {dealer} dealing",
                 )
-        state = HandState.start(rules, dealer, deal, check=False)
         actions: list[dict[str, Any]] = hand["actions"]
         plays = PLAYS
         j = -1
@@ -548,6 +548,8 @@ class _Checker:
                 for j, obj in enumerate(actions):
                     if (i, j) in wanted:
                         snapshots[(i, j)] = state
+                    if self.check_actions and not record_schema.action_ok(obj):
+                        raise _Malformed
                     state = state.apply(action_of(obj), obj["seat"])
             elif self.check_actions:
                 for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed

@@ -256,3 +256,10 @@ def test_a_malformed_action_after_an_illegal_one_is_reported_first() -> None:
     record["hands"][0]["actions"][3]["seat"] = 0  # wrong seat: replay stops here
     record["hands"][4]["actions"][7] = {"seat": 1, "play": "ZZ"}  # never replayed
     assert _first(json.dumps(record)) == ("schema", "/hands/4/actions/7/play")
+
+
+def test_malformed_action_in_an_annotated_hand() -> None:
+    record = copy.deepcopy(BASE)
+    record["annotations"] = [{"hand": 0, "action": 1, "text": "here"}]
+    record["hands"][0]["actions"][10] = {"seat": 1, "partner": "1 0H"}
+    assert _first(json.dumps(record)) == ("schema", "/hands/0/actions/10/partner")
