@@ -260,6 +260,6 @@ def test_a_malformed_action_after_an_illegal_one_is_reported_first() -> None:
 
 def test_malformed_action_in_an_annotated_hand() -> None:
     record = copy.deepcopy(BASE)
-    record["annotations"] = [{"hand": 0, "action": 1, "text": "here"}]
+    record["annotations"] = [{"hand": 0, "action": 1, "variation": [{"seat": 2, "call": "PASS"}]}]
     record["hands"][0]["actions"][10] = {"seat": 1, "partner": "1 0H"}
     assert _first(json.dumps(record)) == ("schema", "/hands/0/actions/10/partner")
