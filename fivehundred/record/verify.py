@@ -235,7 +235,10 @@ def _replayed(document: dict[str, Any], *, fast: bool) -> Verdict | None:
     if fast and stopped and (checker.malformed or structure_errors(document)):
         return None
     if checker.errors or replay is None:
-        return Verdict(False, "invalid", digest, checker.errors)
+        # A structural fault found with the rules in hand (seats for the player count, an
+        # option of the wrong type) is a schema error: no digest, as for the others.
+        schema_fault = any(e.code == "schema" for e in checker.errors)
+        return Verdict(False, "invalid", None if schema_fault else digest, checker.errors)
     result = replay.result
     return Verdict(
         valid=True,

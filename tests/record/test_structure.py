@@ -263,3 +263,11 @@ def test_malformed_action_in_an_annotated_hand() -> None:
     record["annotations"] = [{"hand": 0, "action": 1, "variation": [{"seat": 2, "call": "PASS"}]}]
     record["hands"][0]["actions"][10] = {"seat": 1, "partner": "1 0H"}
     assert _first(json.dumps(record)) == ("schema", "/hands/0/actions/10/partner")
+
+
+def test_seats_for_another_player_count_is_a_schema_error_without_digest() -> None:
+    record = copy.deepcopy(BASE)
+    record["seats"].append({"name": "Extra"})
+    verdict = verify(record)
+    assert [(e.code, e.pointer) for e in verdict.errors] == [("schema", "/seats")]
+    assert verdict.digest is None
