@@ -572,7 +572,7 @@ def validate(record: Any, *, actions: bool = True) -> list[RecordError]:
     """
     if fast_ok(record, actions=actions):
         return []
-    found = _collect(record, actions=True)
+    found = _collect(record)
     if not found:
         return []
     unique: dict[tuple[str, str], tuple[tuple[int, ...], str, str]] = {}
@@ -584,7 +584,7 @@ def validate(record: Any, *, actions: bool = True) -> list[RecordError]:
     return [RecordError(p, "schema", m) for _, p, m in ordered[:MAX_SCHEMA_ERRORS]]
 
 
-def _collect(record: Any, *, actions: bool) -> list[tuple[Path, str]]:
+def _collect(record: Any) -> list[tuple[Path, str]]:
     found: list[tuple[Path, str]] = []
     if isinstance(record, dict):
         for key, value in record.items():
@@ -609,7 +609,7 @@ def _collect(record: Any, *, actions: bool) -> list[tuple[Path, str]]:
         for index, hand in enumerate(hands):
             if count > budget:
                 break
-            if hand_ok(hand, with_actions=actions):
+            if hand_ok(hand):
                 continue
             errors = _errors_of(validators["hand"], hand, ["hands", index])
             count += len(errors)

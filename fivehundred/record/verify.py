@@ -19,6 +19,7 @@ from typing import Any, Final, Literal
 import orjson
 
 from fivehundred.engine import (
+    Action,
     Contract,
     Deal,
     DealError,
@@ -564,6 +565,7 @@ class _Checker:
                         raise _Malformed
                     seat = obj.get("seat")
                     text = obj.get("play")
+                    action: Action | None
                     if type(text) is str and len(obj) == 2 and type(seat) is int:
                         action = plays.get(text)
                         if action is None:

@@ -271,3 +271,12 @@ def test_seats_for_another_player_count_is_a_schema_error_without_digest() -> No
     verdict = verify(record)
     assert [(e.code, e.pointer) for e in verdict.errors] == [("schema", "/seats")]
     assert verdict.digest is None
+
+
+def test_every_hand_is_checked_after_a_malformed_one() -> None:
+    record = copy.deepcopy(BASE)
+    record["hands"][0]["actions"] = []
+    record["hands"][0]["note"] = "unknown member"
+    record["hands"][1]["actions"][3]["play"] = "TH"
+    pointers = [e.pointer for e in verify(record).errors]
+    assert pointers == ["/hands/0/note", "/hands/1/actions/3/play"]
