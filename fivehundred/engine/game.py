@@ -100,6 +100,19 @@ class GameState:
 
     # ----------------------------------------------------------------------------- moves
 
+    def look(self, seat: int) -> GameState:
+        """The game after ``seat`` has looked at its cards in the hand in progress (R-4.9)."""
+        if self.hand is None or self.hand.is_over:
+            return self
+        game = object.__new__(GameState)
+        game.rules = self.rules
+        game.totals = self.totals
+        game.hand = self.hand.look(seat)
+        game.hand_results = self.hand_results
+        game.last_dealer = self.last_dealer
+        game.result = self.result
+        return game
+
     def start_hand(self, dealer: int, deal: Deal, *, check: bool = True) -> GameState:
         """Deal the next hand. Raises ``HandOverError`` when the game is over."""
         if self.is_over:

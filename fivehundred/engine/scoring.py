@@ -99,9 +99,17 @@ def game_end(
     if not made and any(totals[s] <= lose_at for s in ours):
         # R-11.1(b), R-11.4: every side at or below the losing score loses; the highest of
         # the others wins.
-        losers = {s for s in range(nsides) if totals[s] <= lose_at}
+        if nsides == 2:
+            # R-11.1(b): the other side wins "regardless of that side's score", even when it
+            # is itself at or below the losing score (kept in by the option below earlier).
+            losers = set(ours)
+        else:
+            losers = {s for s in range(nsides) if totals[s] <= lose_at}
         others = [s for s in range(nsides) if s not in losers]
-        if opts["back_door_needs_nonnegative_opponent"] and any(totals[s] < 0 for s in others):
+        # option: only sides still above the losing score must have at least 0.
+        if opts["back_door_needs_nonnegative_opponent"] and any(
+            lose_at < totals[s] < 0 for s in others
+        ):
             return None
         return GameResult(scores, _winners(others, totals), "backdoor")
     return None

@@ -39,7 +39,8 @@ class View:
     dealer: int
     phase: str
     to_act: int | None
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...]  # empty while hidden (see ``hand_hidden``)
+    hand_hidden: bool  # blind misère allowed and the seat has not looked yet
     hand_sizes: tuple[int, ...]
     auction: tuple[tuple[int, Call], ...]
     contract: dict[str, Any] | None
@@ -62,6 +63,7 @@ class View:
             "phase": self.phase,
             "to_act": self.to_act,
             "hand": [str(c) for c in self.hand],
+            "hand_hidden": self.hand_hidden,
             "hand_sizes": list(self.hand_sizes),
             "auction": [{"seat": s, "call": str(c)} for s, c in self.auction],
             "contract": self.contract,
@@ -117,13 +119,21 @@ def make_view(state: HandState, seat: int, totals: tuple[int, ...] | None = None
     exposed: dict[int, tuple[Card, ...]] = {}
     if contract is not None and state.exposed() and contract.seat != seat:
         exposed[contract.seat] = state.hand_of(contract.seat)
+    # where blind misère may be bid, a player is not given his cards until he asks for
+    # them (``HandState.look``); once the auction is over there is nothing left to hide them for.
+    hidden = (
+        bool(state.rules.options["allow_blind_misere"])
+        and not state.hand_viewed[seat]
+        and state.phase is Phase.AUCTION
+    )
     return View(
         seat=seat,
         players=state.rules.players,
         dealer=state.dealer,
         phase=str(state.phase),
         to_act=state.to_act,
-        hand=state.hand_of(seat),
+        hand=() if hidden else state.hand_of(seat),
+        hand_hidden=hidden,
         hand_sizes=tuple(bin(h).count("1") for h in state.hands),
         auction=state.calls,
         contract=contract_json,
