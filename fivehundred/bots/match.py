@@ -91,6 +91,9 @@ def play_game(
                 to_act = game.to_act
                 assert to_act is not None
                 seat = to_act
+                # Bots pick up their cards before deciding, so blind misère is never
+                # theirs to bid: a bot is always given its hand.
+                game = game.look(seat)
                 legal = game.legal_actions()
                 try:
                     index = players[seat].act(seat=seat, view=game.view(seat), legal=legal)
