@@ -259,7 +259,7 @@ def test_self_raise_after_all_pass_option() -> None:
     assert raised.phase == "discard"
     kept = act(state, "PASS")
     assert kept.contract is not None and str(kept.contract.call) == "6S"
-    # Not when an intervening bid was made and all others passed afterwards: P1 is high.
+    # After an intervening bid the extra call goes to the new high bidder, P1.
     state = act(start(options=opts), "6S", "6H", "PASS", "PASS", "PASS")
     assert state.contract is None and state.to_act == 1
     # 10NT still ends the auction at once (nothing outranks it).
@@ -404,14 +404,11 @@ def test_blind_misere_only_before_looking_at_the_hand() -> None:
     assert_legal(act(start(options=opts).look(2), "6S"), "BM")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine disagrees with R-4.9: view(seat) hands the seat its cards while its "
-    "hand_viewed flag is still false, so a player can see its hand and still bid blind misère",
-)
 def test_view_withholds_the_cards_until_the_player_looks() -> None:
     """R-4.9: "agents are not given their cards until they request them"."""
     state = start(options={"allow_blind_misere": True})
     assert state.view(0).hand == ()
     looked = state.look(0)
     assert texts(looked.view(0).hand) == texts(state.hand_of(0))
+    assert looked.view(1).hand == ()  # only the seat that looked
+    assert_illegal(looked, "BM", "R-4.9")

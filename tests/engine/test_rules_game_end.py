@@ -308,12 +308,6 @@ def test_played_game_ends_with_contract() -> None:
     assert game.totals[side] >= 100 and game.result.winner == side
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine disagrees with R-11.1(b): B goes out backwards while A, kept in the game "
-    "by back_door_needs_nonnegative_opponent, is also at or below -500; the rules give the "
-    "game to A 'regardless of that side's score', the engine ends it with no winner",
-)
 def test_back_door_when_both_sides_are_below() -> None:
     """R-11.1(b) with R-11.3 ``back_door_needs_nonnegative_opponent``, four players."""
     rules = Rules.create(4, {"back_door_needs_nonnegative_opponent": True})

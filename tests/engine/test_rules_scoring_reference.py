@@ -109,24 +109,8 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 BIDS = [f"{n}{s}" for n in range(6, 11) for s in STEP] + ["MIS", "OM"]
 
-# Games in which, with back_door_needs_nonnegative_opponent, both sides of a two-sided game end
-# at or below lose_at: see test_rules_game_end::test_back_door_when_both_sides_are_below.
-BOTH_BELOW = {"4p-opt7-4", "6p-opt7-5"}
-BOTH_BELOW_REASON = (
-    "engine disagrees with R-11.1(b): when the failing side of a two-sided game goes out "
-    "backwards while the other side is also at or below lose_at, the other side should win "
-    "'regardless of that side's score'; the engine ends the game with no winner"
-)
 CASES = [
-    pytest.param(
-        p,
-        i,
-        seed,
-        id=f"{p}p-opt{i}-{seed}",
-        marks=pytest.mark.xfail(strict=True, reason=BOTH_BELOW_REASON)
-        if f"{p}p-opt{i}-{seed}" in BOTH_BELOW
-        else (),
-    )
+    pytest.param(p, i, seed, id=f"{p}p-opt{i}-{seed}")
     for p, i, seed in itertools.product(range(2, 7), range(len(OPTION_SETS)), range(6))
 ]
 
