@@ -465,11 +465,9 @@ class HandState:
                 return s
             if high is None:
                 return s._thrown_in()
-            return (
-                s._all_others_passed()
-                if (s._passed | 1 << high[0]) == everyone
-                else s._contract_made(*high)
-            )
+            # each player calls exactly once, so there is no extra call for the high
+            # bidder even where the rules give one after all others pass.
+            return s._contract_made(*high)
         if high is None:
             if s._passed == everyone:
                 return s._thrown_in()  # R-4.8(a)
