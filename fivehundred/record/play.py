@@ -31,11 +31,14 @@ def play_game(
     bots: Sequence[str | Bot] | None = None,
     names: Sequence[str] | None = None,
     max_hands: int = 1000,
+    look: bool = True,
 ) -> dict[str, Any]:
     """Play a game with bots (built-in names or bot objects) and return its record.
 
     The game stops at its end by the rules or after ``max_hands`` hands (then the record is in
-    progress, without a result). Raises ``ValueError`` if a bot answers an illegal action and
+    progress, without a result). Each seat looks at its cards before deciding, as in bot
+    matches; with ``look=False`` nobody does (bots then decide blind, and blind misère stays
+    open to them, R-4.9). Raises ``ValueError`` if a bot answers an illegal action and
     ``KeyError`` for an unknown built-in bot.
     """
     rules = Rules.create(players, dict(options or {}))
@@ -67,6 +70,10 @@ def play_game(
             hand = game.hand
             assert hand is not None and hand.to_act is not None
             seat = hand.to_act
+            if look:
+                game = game.look(seat)
+                hand = game.hand
+                assert hand is not None
             legal = hand.legal_actions()
             action = seated[seat].act(hand.view(seat, game.totals), legal)
             if action not in legal:

@@ -57,7 +57,8 @@ def _game(
 ) -> dict[str, Any]:
     if bots == "cautious":
         chosen: list[Any] = [CautiousRandomBot(f"{seed}:{s}", favourite) for s in range(players)]
-        return play_game(players=players, options=options, seed=seed, bots=chosen)
+        # Cautious bots decide without looking at their cards, so blind misère is open to them.
+        return play_game(players=players, options=options, seed=seed, bots=chosen, look=False)
     return play_game(players=players, options=options, seed=seed, bots=[bots] * players)
 
 

@@ -65,3 +65,21 @@ def test_a_game_cut_short_is_in_progress() -> None:
     if "result" not in record:
         assert verdict.status == "in_progress"
         assert replay(record).needs_deal
+
+
+def test_bots_that_look_never_call_blind_misere() -> None:
+    options = {"allow_blind_misere": True}
+    calls = set()
+    for n in range(40):
+        record = play_game(players=4, options=options, seed=f"bm-{n}", bots=["random"] * 4)
+        assert verify(record).valid
+        calls |= {a["call"] for h in record["hands"] for a in h["actions"] if "call" in a}
+    assert "BM" not in calls
+    blind = set()
+    for n in range(40):
+        record = play_game(
+            players=4, options=options, seed=f"bm-{n}", bots=["random"] * 4, look=False
+        )
+        assert verify(record).valid
+        blind |= {a["call"] for h in record["hands"] for a in h["actions"] if "call" in a}
+    assert "BM" in blind
