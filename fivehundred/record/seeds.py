@@ -35,13 +35,33 @@ def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
     return struct.unpack(f">{4 * blocks}Q", b"".join(parts))
 
 
+@cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, rejection limit) for each swap of a Fisher-Yates over ``size`` cards."""
+    limits = _limits(size)
+    return tuple((i, i + 1, limits[i + 1]) for i in range(size - 1, 0, -1))
+
+
 def shuffled_indexes(pack: tuple[int, ...], seed: str) -> list[int]:
     """The pack (card indexes, canonical order) shuffled by the seeded Fisher-Yates."""
     order = list(pack)
     size = len(order)
-    limits = _limits(size)
+    steps = _steps(size)
+    draws = _draws(seed, 0, (size + 2) // 4)
     # One draw per swap unless a draw is rejected, which happens with probability below
-    # size / 2**64 per draw: then more of the stream is read.
+    # size / 2**64 per draw: then the careful loop below reads more of the stream.
+    for (i, m, limit), r in zip(steps, draws):  # noqa: B905 - draws may be longer
+        if r >= limit:
+            return _shuffled_carefully(pack, seed)
+        j = r % m
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _shuffled_carefully(pack: tuple[int, ...], seed: str) -> list[int]:
+    order = list(pack)
+    size = len(order)
+    limits = _limits(size)
     draws = list(_draws(seed, 0, (size + 2) // 4))
     used = 0
     for i in range(size - 1, 0, -1):

@@ -62,3 +62,38 @@ def test_seeded_deal_with_a_repeated_card_is_a_bad_deal() -> None:
     hand.append(hand[0])
     first = verify(record).errors[0]
     assert (first.code, first.pointer) == ("bad_deal", "/hands/0/deal/hands/2/10")
+
+
+def test_rejected_draws_read_on_in_the_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rejections are astronomically rare with real limits; lower them so that about half the
+    # draws are rejected, and compare with a direct transcription of section 4.
+    import hashlib
+
+    from fivehundred.record import seeds
+
+    def limits(size: int) -> tuple[int, ...]:
+        return tuple(0 if m == 0 else (1 << 63) // m * m for m in range(size + 1))
+
+    monkeypatch.setattr(seeds, "_limits", limits)
+    seeds._steps.cache_clear()
+    try:
+        pack = tuple(c.index for c in Rules.create(4).pack)
+        for seed in ("a", "b", "c"):
+            stream = []
+            k = 0
+            while len(stream) < 400:
+                block = hashlib.sha256(f"{seed}:{k}".encode()).digest()
+                stream += [int.from_bytes(block[i : i + 8], "big") for i in range(0, 32, 8)]
+                k += 1
+            order, used = list(pack), 0
+            for i in range(len(order) - 1, 0, -1):
+                r = stream[used]
+                used += 1
+                while r >= limits(len(pack))[i + 1]:
+                    r = stream[used]
+                    used += 1
+                j = r % (i + 1)
+                order[i], order[j] = order[j], order[i]
+            assert seeds.shuffled_indexes(pack, seed) == order
+    finally:
+        seeds._steps.cache_clear()
