@@ -128,6 +128,7 @@ INSTALLED_APPS = [
     "tournaments",
     "replays",
     "api",
+    "arena",
 ]
 
 MIDDLEWARE = [
@@ -219,6 +220,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "health-every-5-minutes": {"task": "fivehundred.health", "schedule": 300.0},
+    # Schedules bot ladder matches and re-queues matches whose worker died (arena.tasks).
+    "arena-ladder-every-minute": {"task": "bots.ladder_schedule", "schedule": 60.0},
 }
 
 # --- Authentication -------------------------------------------------------------------------------
