@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -542,7 +542,7 @@ class _Checker:
                     f"with seat {dealer} dealing",
                 )
         actions: list[dict[str, Any]] = hand["actions"]
-        plays = PLAYS
+        plays: Mapping[Any, Action] = PLAYS
         j = -1
         try:
             if wanted and any(point[0] == i for point in wanted):
@@ -559,26 +559,22 @@ class _Checker:
                 for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed
                     # Plays are most of a record: look them up without the general function,
                     # checking the structure on the way (a bool is not a seat, a play has only
-                    # "seat" and "play"). The engine checks in the order of section 7: the hand
-                    # is over, then the seat, then the action itself.
-                    if type(obj) is not dict:
-                        raise _Malformed
+                    # "seat" and "play"; a value that is not a dict or not hashable raises and
+                    # counts as malformed). The engine checks in the order of section 7: the
+                    # hand is over, then the seat, then the action itself.
                     seat = obj.get("seat")
-                    text = obj.get("play")
-                    action: Action | None
-                    if type(text) is str and len(obj) == 2 and type(seat) is int:
-                        action = plays.get(text)
-                        if action is None:
+                    action: Action | None = plays.get(obj.get("play"))
+                    if action is None or len(obj) != 2 or type(seat) is not int:
+                        if not record_schema.action_ok(obj):
                             raise _Malformed
-                    elif record_schema.action_ok(obj):
                         action = action_of(obj)
-                    else:
-                        raise _Malformed
                     state = state.apply(action, seat)
             else:
                 for j, obj in enumerate(actions):  # noqa: B007 - j names the action that failed
                     state = state.apply(action_of(obj), obj["seat"])
-        except _Malformed:
+        except (_Malformed, AttributeError, TypeError):
+            if not self.check_actions:
+                raise
             self.malformed = True
             return None
         except HandOverError:
