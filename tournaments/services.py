@@ -1,13 +1,62 @@
-"""Writes for players and teams."""
+"""Writes for players and teams, and for tournaments: entries, rounds, results, ratings."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.text import slugify
 
-from tournaments.models import Player, Team
+from fivehundred.engine import EngineError, Rules
+from replays.models import StoredRecord
+from tournaments.errors import NotAllowed, TournamentError
+from tournaments.formats import (
+    DEFAULT_TIEBREAKS,
+    Bracket,
+    BracketState,
+    FormatError,
+    Outcome,
+    SwissOptions,
+    bracket_state,
+    double_elimination,
+    next_matches,
+    parse_tiebreaks,
+    round_robin,
+    single_elimination,
+    swiss_round,
+)
+from tournaments.formats import Entrant as FEntrant
+from tournaments.formats import MatchResult as FMatchResult
+from tournaments.formats import Pairing as FPairing
+from tournaments.formats import Round as FRound
+from tournaments.models import (
+    Entrant,
+    EntrantKind,
+    HistoryEvent,
+    HistoryKind,
+    Match,
+    MatchLength,
+    MatchOutcome,
+    MatchSide,
+    MatchStatus,
+    Player,
+    PlayerRating,
+    ResultSubmission,
+    Round,
+    RoundStatus,
+    SubmissionKind,
+    SubmissionStatus,
+    Team,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+from tournaments.roles import user_directs
+from tournaments.scoresheet import ScoreSheetError, scoresheet_record
 
 
 def player_get_or_create(*, name: str, club: str = "", user: Any = None) -> tuple[Player, bool]:
@@ -35,3 +84,1075 @@ def team_get_or_create(*, name: str, members: Sequence[Player]) -> tuple[Team, b
     team = Team.objects.create(name=name)
     team.members.set(members)
     return team, True
+
+
+# --- Tournaments ---------------------------------------------------------------------------------
+#
+# Every write to an event goes through the functions below. ``actor`` is the user doing it
+# (``None`` for the workers playing bot matches); permission checks live here, not in the views,
+# so the API and the pages cannot disagree.
+
+TABLE_FORMATS = {TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS}
+BUILTIN_BOTS = ("random", "heuristic")
+KNOWN_FORMAT_OPTIONS = {
+    TournamentFormat.SINGLE_ELIMINATION: {"third_place", "tiebreaks"},
+    TournamentFormat.DOUBLE_ELIMINATION: {"reset", "tiebreaks"},
+    TournamentFormat.ROUND_ROBIN: {"cycles", "tiebreaks"},
+    TournamentFormat.SWISS: {"rounds", "tiebreaks", "forbidden"},
+}
+
+
+def _history(
+    tournament: Tournament,
+    actor: Any,
+    kind: str,
+    message: str,
+    *,
+    reason: str = "",
+    data: dict[str, Any] | None = None,
+) -> HistoryEvent:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return HistoryEvent.objects.create(
+        tournament=tournament, actor=user, kind=kind, message=message, reason=reason,
+        data=data or {},
+    )  # fmt: skip
+
+
+def _require_director(tournament: Tournament, actor: Any, what: str) -> None:
+    if actor is None:  # the workers
+        return
+    if not user_directs(actor, tournament):
+        raise NotAllowed(f"Only the directors of {tournament.name!r} may {what}.")
+
+
+def _check_rules(rules: Any) -> dict[str, Any]:
+    if not isinstance(rules, dict):
+        raise TournamentError("rules", "must be an object like a record's rules")
+    try:
+        parsed = Rules.from_json({"ruleset": "australian", "options": {}, **rules})
+    except EngineError as exc:
+        raise TournamentError("rules", str(exc)) from None
+    return parsed.to_json()
+
+
+def _check_format(
+    fmt: str, options: Any, rules: dict[str, Any]
+) -> tuple[TournamentFormat, dict[str, Any]]:
+    try:
+        kind = TournamentFormat(fmt)
+    except ValueError:
+        known = ", ".join(TournamentFormat.values)
+        raise TournamentError("format", f"unknown format {fmt!r}; known: {known}") from None
+    if not isinstance(options, dict):
+        raise TournamentError("format_options", "must be an object")
+    unknown = sorted(set(options) - KNOWN_FORMAT_OPTIONS[kind])
+    if unknown:
+        raise TournamentError(
+            f"format_options.{unknown[0]}",
+            f"not an option of {kind.label}; known: {', '.join(sorted(KNOWN_FORMAT_OPTIONS[kind]))}",
+        )
+    out = dict(options)
+    try:
+        out["tiebreaks"] = [
+            t.value for t in parse_tiebreaks(options.get("tiebreaks", DEFAULT_TIEBREAKS))
+        ]
+    except FormatError as exc:
+        raise TournamentError(
+            "format_options.tiebreaks", exc.args[0] if exc.args else str(exc)
+        ) from None
+    sides = len(Rules.from_json(rules).sides)
+    if kind in (TournamentFormat.SINGLE_ELIMINATION, TournamentFormat.DOUBLE_ELIMINATION):
+        if sides != 2:
+            raise TournamentError(
+                "format", f"elimination needs two sides per game; these rules have {sides}"
+            )
+        key = "third_place" if kind is TournamentFormat.SINGLE_ELIMINATION else "reset"
+        value = options.get(key, kind is TournamentFormat.DOUBLE_ELIMINATION)
+        if not isinstance(value, bool):
+            raise TournamentError(f"format_options.{key}", f"must be true or false, got {value!r}")
+        out[key] = value
+    if kind is TournamentFormat.ROUND_ROBIN:
+        cycles = options.get("cycles", 1)
+        if cycles not in (1, 2):
+            raise TournamentError("format_options.cycles", f"must be 1 or 2, got {cycles!r}")
+        out["cycles"] = cycles
+    if kind is TournamentFormat.SWISS:
+        rounds = options.get("rounds", 3)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 30:
+            raise TournamentError("format_options.rounds", f"must be 1 to 30, got {rounds!r}")
+        out["rounds"] = rounds
+        forbidden = options.get("forbidden", [])
+        if not isinstance(forbidden, list) or any(
+            not isinstance(p, list) or len(p) != 2 for p in forbidden
+        ):
+            raise TournamentError(
+                "format_options.forbidden", "must be a list of entrant-name pairs"
+            )
+        out["forbidden"] = forbidden
+    return kind, out
+
+
+def _check_length(length: str, games: Any) -> tuple[MatchLength, int]:
+    try:
+        kind = MatchLength(length)
+    except ValueError:
+        known = ", ".join(MatchLength.values)
+        raise TournamentError(
+            "match_length", f"unknown match length {length!r}; known: {known}"
+        ) from None
+    if kind is MatchLength.GAME:
+        return kind, 1
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 15:
+        raise TournamentError("match_games", f"must be 1 to 15 games, got {games!r}")
+    if kind is MatchLength.BEST_OF and games % 2 == 0:
+        raise TournamentError("match_games", f"best of N needs an odd N, got {games}")
+    return kind, games
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:180] or "event"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    name: str,
+    director: Any,
+    format: str = TournamentFormat.SWISS,
+    format_options: dict[str, Any] | None = None,
+    rules: dict[str, Any] | None = None,
+    match_length: str = MatchLength.GAME,
+    match_games: int = 1,
+    is_public: bool = True,
+    description: str = "",
+    co_directors: Sequence[Any] = (),
+) -> Tournament:
+    """A new event in registration, directed by ``director`` (and any co-directors)."""
+    name = (name or "").strip()
+    if not name:
+        raise TournamentError("name", "an event needs a name")
+    if len(name) > 200:
+        raise TournamentError("name", "at most 200 characters")
+    if not getattr(director, "is_authenticated", False):
+        raise NotAllowed("Sign in to create an event.")
+    checked_rules = _check_rules(rules if rules is not None else {"players": 4})
+    kind, options = _check_format(format, format_options or {}, checked_rules)
+    length, games = _check_length(match_length, match_games)
+    tournament = Tournament.objects.create(
+        name=name, slug=_unique_slug(name), rules=checked_rules, format=kind,
+        format_options=options, match_length=length, match_games=games,
+        is_public=bool(is_public), description=description or "",
+    )  # fmt: skip
+    tournament.directors.add(director, *co_directors)
+    _history(tournament, director, HistoryKind.CREATED, f"{director} created the event")
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, actor: Any, **changes: Any) -> Tournament:
+    """Edit an event. Rules, format and match length are fixed once the first round is out."""
+    _require_director(tournament, actor, "edit the event")
+    fixed = {"rules", "format", "format_options", "match_length", "match_games"}
+    allowed = fixed | {"name", "description", "is_public", "co_directors"}
+    unknown = sorted(set(changes) - allowed)
+    if unknown:
+        raise TournamentError(unknown[0], "cannot be edited")
+    if tournament.status != TournamentStatus.REGISTRATION:
+        touched = sorted(k for k in fixed & set(changes) if changes[k] != getattr(tournament, k))
+        if touched:
+            raise TournamentError(
+                touched[0], "is fixed for the event once the first round has been generated"
+            )
+    if "name" in changes:
+        name = (changes["name"] or "").strip()
+        if not name:
+            raise TournamentError("name", "an event needs a name")
+        tournament.name = name
+    if "description" in changes:
+        tournament.description = changes["description"] or ""
+    if "is_public" in changes:
+        tournament.is_public = bool(changes["is_public"])
+    if tournament.status == TournamentStatus.REGISTRATION:
+        rules = _check_rules(changes.get("rules", tournament.rules))
+        kind, options = _check_format(
+            changes.get("format", tournament.format),
+            changes.get("format_options", tournament.format_options),
+            rules,
+        )
+        length, games = _check_length(
+            changes.get("match_length", tournament.match_length),
+            changes.get("match_games", tournament.match_games),
+        )
+        if rules["players"] != tournament.players and tournament.entrants.exists():
+            raise TournamentError("rules.players", "entrants are registered for the old game")
+        tournament.rules, tournament.format, tournament.format_options = rules, kind, options
+        tournament.match_length, tournament.match_games = length, games
+    tournament.save()
+    if "co_directors" in changes:
+        tournament.directors.add(*changes["co_directors"])
+    _history(tournament, actor, HistoryKind.EDITED, f"{actor} edited the event",
+             data={"fields": sorted(changes)})  # fmt: skip
+    return tournament
+
+
+def _team_size(tournament: Tournament) -> int:
+    """Players per entrant: partnerships in the four- and six-player games, else one."""
+    rules = Rules.from_json(tournament.rules)
+    return len(rules.sides[0])
+
+
+@transaction.atomic
+def entrant_register(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    name: str = "",
+    players: Sequence[str] = (),
+    bot: str | None = None,
+    seed: int | None = None,
+    reason: str = "",
+) -> Entrant:
+    """Enter a side: a partnership (player names), an individual, or a built-in bot.
+
+    Directors enter anyone at any time before the event ends (after the start it is a late entry,
+    with a reason, for Swiss events only); during registration a signed-in player may enter
+    themselves (their own account must be one of the players).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    directs = actor is None or user_directs(actor, tournament)
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentError("", "the event is finished", code="event_finished")
+    late = tournament.status == TournamentStatus.RUNNING
+    if late:
+        if not directs:
+            raise NotAllowed("Registration is closed; ask a director for a late entry.")
+        if tournament.format != TournamentFormat.SWISS:
+            raise TournamentError(
+                "", f"a {tournament.get_format_display()} event takes no late entries "
+                "(its draw is fixed when it starts)", code="late_entry_refused",
+            )  # fmt: skip
+        if not reason.strip():
+            raise TournamentError("reason", "a late entry needs a reason")
+    size = _team_size(tournament)
+    names = [p.strip() for p in players if p and p.strip()]
+    team: Team | None = None
+    player: Player | None = None
+    if bot:
+        if bot not in BUILTIN_BOTS:
+            raise TournamentError(
+                "bot", f"unknown bot {bot!r}; built-in bots: {', '.join(BUILTIN_BOTS)}"
+            )
+        if names:
+            raise TournamentError("players", "a bot entrant has no players")
+        if not directs:
+            raise NotAllowed("Only directors enter bots.")
+        name = (name or "").strip() or bot
+        kind = EntrantKind.BOT
+    else:
+        if len(names) != size:
+            raise TournamentError(
+                "players", f"this game needs {size} player name(s) per entrant, got {len(names)}"
+            )
+        if len({n.lower() for n in names}) != len(names):
+            raise TournamentError("players", "a player is named twice")
+        members = [player_get_or_create(name=n)[0] for n in names]
+        if not directs:
+            mine = (
+                getattr(actor, "player", None)
+                if getattr(actor, "is_authenticated", False)
+                else None
+            )
+            if mine is None and getattr(actor, "is_authenticated", False):
+                mine = Player.objects.filter(user=actor).first()
+            if mine is None or mine not in members:
+                raise NotAllowed("You may register only yourself; ask a director to enter others.")
+        if size == 1:
+            player = members[0]
+            name = (name or "").strip() or player.name
+        else:
+            name = (name or "").strip() or " & ".join(names)
+            team = Team.objects.filter(name__iexact=name).first()
+            if team is None:
+                team = Team.objects.create(name=name)
+                team.members.set(members)
+            elif {p.pk for p in team.members.all()} != {p.pk for p in members}:
+                raise TournamentError("name", f"a team called {name!r} already has other players")
+        kind = EntrantKind.HUMAN
+        taken = {
+            p.pk for e in tournament.entrants.filter(withdrawn=False) for p in e.member_players()
+        }
+        clash = [p.name for p in members if p.pk in taken]
+        if clash:
+            raise TournamentError("players", f"already entered in this event: {', '.join(clash)}")
+    if len(name) > 100:
+        raise TournamentError("name", "at most 100 characters")
+    if tournament.entrants.filter(name__iexact=name).exists():
+        raise TournamentError("name", f"an entrant called {name!r} is already registered")
+    used = set(tournament.entrants.values_list("seed", flat=True))
+    if seed is None:
+        seed = max(used, default=0) + 1
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 1:
+        raise TournamentError("seed", f"must be a whole number from 1, got {seed!r}")
+    elif seed in used:
+        raise TournamentError("seed", f"seed {seed} is already taken")
+    entrant = Entrant.objects.create(
+        tournament=tournament, name=name, kind=kind, player=player, team=team,
+        bot_name=bot or "", seed=seed, late=late,
+    )  # fmt: skip
+    _history(
+        tournament, actor, HistoryKind.LATE_ENTRY if late else HistoryKind.ENTRY,
+        f"{entrant.name} entered (seed {seed})" + (" late" if late else ""), reason=reason,
+        data={"entrant": entrant.pk},
+    )  # fmt: skip
+    return entrant
+
+
+@transaction.atomic
+def entrant_withdraw(*, entrant: Entrant, actor: Any, reason: str) -> Entrant:
+    """Withdraw an entrant; their results stand, and their unplayed tables are forfeited."""
+    tournament = entrant.tournament
+    _require_director(tournament, actor, "withdraw entrants")
+    if not reason.strip():
+        raise TournamentError("reason", "a withdrawal needs a reason")
+    if entrant.withdrawn:
+        raise TournamentError("entrant", f"{entrant.name} has already withdrawn")
+    if tournament.status == TournamentStatus.REGISTRATION:
+        # Before the start nothing has been played: the entry simply goes.
+        _history(tournament, actor, HistoryKind.WITHDRAWAL, f"{entrant.name} withdrew before the start",
+                 reason=reason)  # fmt: skip
+        entrant.delete()
+        return entrant
+    entrant.withdrawn = True
+    entrant.save(update_fields=["withdrawn"])
+    _history(tournament, actor, HistoryKind.WITHDRAWAL, f"{entrant.name} withdrew", reason=reason,
+             data={"entrant": entrant.pk})  # fmt: skip
+    open_matches = Match.objects.filter(
+        sides__entrant=entrant, status__in=[MatchStatus.PENDING, MatchStatus.SUBMITTED]
+    )
+    for match in open_matches:
+        _forfeit(match, actor, [entrant], f"withdrawal: {reason}")
+    return entrant
+
+
+# --- Rounds --------------------------------------------------------------------------------------
+
+
+def _format_entrant(e: Entrant) -> FEntrant:
+    return FEntrant(str(e.pk), e.seed, e.name)
+
+
+def _result_of(match: Match) -> FMatchResult:
+    sides = list(match.sides.all())
+    ids = tuple(str(s.entrant_id) for s in sides)
+    if match.outcome == MatchOutcome.BYE:
+        return FMatchResult(match.round.number, 0, ids, (0,), Outcome.BYE)
+    points = tuple(s.points or 0 for s in sides)
+    winners = tuple(str(s.entrant_id) for s in sides if s.is_winner)
+    return FMatchResult(
+        match.round.number, match.table, ids, points, Outcome(match.outcome), winners
+    )
+
+
+def _done_matches(tournament: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(tournament=tournament, status=MatchStatus.DONE)
+        .select_related("round")
+        .prefetch_related("sides")
+        .order_by("round__number", "table", "id")
+    )
+
+
+def format_results(tournament: Tournament) -> list[FMatchResult]:
+    """Every confirmed result of the event, as the pure formats take them."""
+    return [_result_of(m) for m in _done_matches(tournament)]
+
+
+def _bracket(tournament: Tournament) -> Bracket:
+    field = [FEntrant(str(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
+    if tournament.format == TournamentFormat.SINGLE_ELIMINATION:
+        return single_elimination(
+            field, third_place=bool(tournament.format_options.get("third_place"))
+        )
+    return double_elimination(field, reset=bool(tournament.format_options.get("reset", True)))
+
+
+def bracket_of(tournament: Tournament) -> tuple[Bracket, BracketState] | None:
+    """The bracket and its state, for an elimination event that has started."""
+    if not tournament.is_elimination or "field" not in tournament.format_state:
+        return None
+    bracket = _bracket(tournament)
+    results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament) if m.bracket_match}
+    return bracket, bracket_state(bracket, results)
+
+
+def _schedule(tournament: Tournament) -> tuple[FRound, ...]:
+    field = [FEntrant(str(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
+    table_size = len(Rules.from_json(tournament.rules).sides)
+    return round_robin(
+        field, cycles=int(tournament.format_options.get("cycles", 1)), table_size=table_size
+    )
+
+
+def _forbidden(tournament: Tournament) -> frozenset[frozenset[str]]:
+    by_name = {e.name.lower(): str(e.pk) for e in tournament.entrants.all()}
+    pairs = set()
+    for i, pair in enumerate(tournament.format_options.get("forbidden", [])):
+        ids = [by_name.get(str(n).lower()) for n in pair]
+        if None in ids:
+            raise TournamentError(f"format_options.forbidden[{i}]", f"no entrant named in {pair}")
+        pairs.add(frozenset(i for i in ids if i))
+    return frozenset(pairs)
+
+
+def _next_pairings(tournament: Tournament, number: int) -> tuple[FPairing, ...]:
+    """The pairings of round ``number`` from the pure formats, or () when the event is complete."""
+    entrants = list(tournament.entrants.all())
+    active = [_format_entrant(e) for e in entrants if not e.withdrawn]
+    former = [_format_entrant(e) for e in entrants if e.withdrawn]
+    try:
+        if tournament.is_elimination:
+            bracket, state = bracket_of(tournament) or (None, None)
+            assert bracket is not None and state is not None
+            results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament)}
+            return next_matches(bracket, results)
+        if tournament.format == TournamentFormat.ROUND_ROBIN:
+            schedule = _schedule(tournament)
+            return schedule[number - 1].pairings if number <= len(schedule) else ()
+        rounds = int(tournament.format_options["rounds"])
+        if number > rounds:
+            return ()
+        options = SwissOptions(
+            rounds=rounds, table_size=len(Rules.from_json(tournament.rules).sides),
+            forbidden=_forbidden(tournament), balance_seats=True,
+        )  # fmt: skip
+        return swiss_round(active, format_results(tournament), round_number=number,
+                           options=options, former=former).pairings  # fmt: skip
+    except FormatError as exc:
+        raise TournamentError(
+            "round", f"the format cannot pair this round: {exc}", code="pairing_failed"
+        ) from None
+
+
+def tournament_is_complete(tournament: Tournament) -> bool:
+    """Every round the format has is generated and played."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.status != RoundStatus.COMPLETE:
+        return False
+    if tournament.is_elimination:
+        found = bracket_of(tournament)
+        return bool(found and found[1].finished)
+    return not _next_pairings(tournament, last.number + 1)
+
+
+def _bots_only(tournament: Tournament) -> bool:
+    kinds = set(tournament.entrants.filter(withdrawn=False).values_list("kind", flat=True))
+    return kinds == {EntrantKind.BOT}
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, actor: Any) -> Round:
+    """Pair the next round with the event's format and seat it at numbered tables.
+
+    The first round closes registration and fixes the draw. Tables whose entrants are all bots
+    are played by the workers, sent once this transaction commits.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_director(tournament, actor, "generate rounds")
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentError("", "the event is finished", code="event_finished")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != RoundStatus.COMPLETE:
+        waiting = last.matches.exclude(status=MatchStatus.DONE).count()
+        raise TournamentError(
+            "round", f"round {last.number} is not complete: {waiting} table(s) still to finish",
+            code="round_incomplete",
+        )  # fmt: skip
+    number = 1 if last is None else last.number + 1
+    if tournament.status == TournamentStatus.REGISTRATION:
+        active = list(tournament.entrants.filter(withdrawn=False).order_by("seed"))
+        sides = len(Rules.from_json(tournament.rules).sides)
+        if len(active) < max(2, sides):
+            raise TournamentError(
+                "entrants", f"{len(active)} entrant(s) registered; at least {max(2, sides)} needed",
+                code="too_few_entrants",
+            )  # fmt: skip
+        tournament.format_state = {"field": [[e.pk, e.seed, e.name] for e in active]}
+        tournament.status = TournamentStatus.RUNNING
+        tournament.started_at = timezone.now()
+        tournament.save(update_fields=["format_state", "status", "started_at"])
+    pairings = _next_pairings(tournament, number)
+    if not pairings:
+        raise TournamentError("round", "every round has been played; finish the event",
+                              code="event_complete")  # fmt: skip
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    entrants = {str(e.pk): e for e in tournament.entrants.all()}
+    bot_matches: list[int] = []
+    for p in pairings:
+        match = Match.objects.create(
+            tournament=tournament, round=rnd, table=p.table, bracket_match=p.match or "",
+            reason=p.reason,
+        )  # fmt: skip
+        seated = [entrants[e] for e in p.present]
+        MatchSide.objects.bulk_create(
+            MatchSide(match=match, position=i, entrant=e) for i, e in enumerate(seated)
+        )
+        if p.bye:
+            _finish(match, None, outcome=MatchOutcome.BYE, points=[0], winners=[0])
+            continue
+        gone = [e for e in seated if e.withdrawn]
+        if gone:
+            _forfeit(match, None, gone, "withdrawn before the round was paired")
+        elif all(e.is_bot for e in seated):
+            match.status = MatchStatus.PLAYING
+            match.save(update_fields=["status"])
+            bot_matches.append(match.pk)
+    _history(tournament, actor, HistoryKind.ROUND, f"round {number} paired",
+             data={"pairings": [{"table": p.table, "entrants": [entrants[e].name for e in p.present],
+                                 "reason": p.reason} for p in pairings]})  # fmt: skip
+    _round_check(rnd)
+    if bot_matches:
+        from tournaments.tasks import tournament_match_play
+
+        for pk in bot_matches:
+            transaction.on_commit(partial(tournament_match_play.delay, pk))
+    return rnd
+
+
+@transaction.atomic
+def pairing_override(
+    *, round: Round, actor: Any, first: Entrant, second: Entrant, reason: str
+) -> Round:
+    """Swap two entrants' places in an unplayed round (a director's manual pairing)."""
+    tournament = round.tournament
+    _require_director(tournament, actor, "change pairings")
+    if not reason.strip():
+        raise TournamentError("reason", "a pairing override needs a reason")
+    if tournament.is_elimination:
+        raise TournamentError("round", "an elimination bracket's pairings follow the draw",
+                              code="override_refused")  # fmt: skip
+    if first.pk == second.pk:
+        raise TournamentError("second", "choose two different entrants")
+    sides = {
+        s.entrant_id: s
+        for s in MatchSide.objects.filter(match__round=round).select_related("match")
+    }
+    for who, label in ((first, "first"), (second, "second")):
+        side = sides.get(who.pk)
+        if side is None:
+            raise TournamentError(label, f"{who.name} is not in round {round.number}")
+        if side.match.status != MatchStatus.PENDING or side.match.is_bye:
+            raise TournamentError(label, f"{who.name}'s table is already played or is a bye")
+    a, b = sides[first.pk], sides[second.pk]
+    if a.match_id == b.match_id:
+        raise TournamentError("second", "both entrants are at the same table")
+    a_entrant, b_entrant = a.entrant_id, b.entrant_id
+    # Through a placeholder-free swap: delete and re-create keeps the unique constraints happy.
+    a_pos, b_pos, a_match, b_match = a.position, b.position, a.match, b.match
+    a.delete()
+    b.delete()
+    MatchSide.objects.create(match=a_match, position=a_pos, entrant_id=b_entrant)
+    MatchSide.objects.create(match=b_match, position=b_pos, entrant_id=a_entrant)
+    for m in (a_match, b_match):
+        m.reason = f"manual pairing by the director: {reason}"
+        m.save(update_fields=["reason"])
+    _history(tournament, actor, HistoryKind.PAIRING_OVERRIDE,
+             f"round {round.number}: {first.name} (table {a_match.table}) and {second.name} "
+             f"(table {b_match.table}) swapped", reason=reason)  # fmt: skip
+    return round
+
+
+def _round_check(rnd: Round) -> None:
+    """Mark a round complete when all its tables are done; bot events then carry on by themselves."""
+    if rnd.matches.exclude(status=MatchStatus.DONE).exists():
+        return
+    if rnd.status != RoundStatus.COMPLETE:
+        rnd.status = RoundStatus.COMPLETE
+        rnd.save(update_fields=["status"])
+    tournament = rnd.tournament
+    if not _bots_only(tournament) or tournament.status != TournamentStatus.RUNNING:
+        return
+    if tournament.rounds.filter(number__gt=rnd.number).exists():
+        return
+    if tournament_is_complete(tournament):
+        tournament_finish(tournament=tournament, actor=None)
+    else:
+        round_generate(tournament=tournament, actor=None)
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, actor: Any) -> Tournament:
+    """Close a complete event; its standings are final."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_director(tournament, actor, "finish the event")
+    if tournament.status == TournamentStatus.FINISHED:
+        return tournament
+    if not tournament_is_complete(tournament):
+        raise TournamentError("", "rounds remain to be played", code="event_not_complete")
+    tournament.status = TournamentStatus.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    _history(tournament, actor, HistoryKind.FINISHED, "the event finished")
+    return tournament
+
+
+# --- Results -------------------------------------------------------------------------------------
+
+
+def _seat_objects(tournament: Tournament, match: Match) -> list[dict[str, Any]]:
+    """Who sits in each seat of a game at this table: side ``position`` holds the rules' side."""
+    rules = Rules.from_json(tournament.rules)
+    sides = {
+        s.position: s.entrant
+        for s in match.sides.select_related("entrant__player", "entrant__team")
+    }
+    seats: list[dict[str, Any]] = []
+    for seat in range(rules.players):
+        side = rules.side_of(seat)
+        entrant = sides[side]
+        if entrant.is_bot:
+            seats.append({"name": entrant.name, "id": f"bot:{entrant.bot_name}", "kind": "bot"})
+            continue
+        members = entrant.member_players()
+        k = rules.sides[side].index(seat)
+        if k < len(members):
+            seats.append({"name": members[k].name, "id": members[k].record_id, "kind": "human"})
+        else:
+            seats.append({"name": entrant.name, "kind": "human"})
+    return seats
+
+
+def _event(tournament: Tournament, match: Match, game: int) -> dict[str, str]:
+    return {
+        "name": tournament.name, "tournament": tournament.slug,
+        "round": str(match.round.number), "table": str(match.table), "match": str(game + 1),
+    }  # fmt: skip
+
+
+def _tally(
+    tournament: Tournament, match: Match, records: list[dict[str, Any]]
+) -> tuple[str, list[int], list[int]]:
+    """Outcome, points per side and winning sides of a match from its games' records."""
+    n = match.sides.count()
+    length, games = tournament.match_length, tournament.match_games
+    if length == MatchLength.GAME and len(records) != 1:
+        raise TournamentError("games", f"a match is one game; {len(records)} were given")
+    if length == MatchLength.BOARDS and len(records) != games:
+        raise TournamentError("games", f"a match is {games} boards; {len(records)} were given")
+    if length == MatchLength.BEST_OF and not 1 <= len(records) <= games:
+        raise TournamentError(
+            "games", f"a match is best of {games}; {len(records)} games were given"
+        )
+    points, wins = [0] * n, [0] * n
+    for i, rec in enumerate(records):
+        result = rec.get("result") or {}
+        if "scores" not in result:
+            raise TournamentError(f"games[{i}]", "the game has not ended (no result)")
+        for s, v in enumerate(result["scores"][:n]):
+            points[s] += int(v)
+        winner = result.get("winner")
+        for w in winner if isinstance(winner, list) else [winner]:
+            if isinstance(w, int) and w < n:
+                wins[w] += 1
+    if length == MatchLength.BOARDS:
+        key = points
+    else:
+        key = wins
+        if length == MatchLength.BEST_OF and max(wins) <= games // 2 and len(records) < games:
+            raise TournamentError(
+                "games", f"best of {games}: nobody has won {games // 2 + 1} games yet"
+            )
+    top = max(key)
+    winners = [s for s in range(n) if key[s] == top]
+    if len(winners) == n:
+        if tournament.is_elimination:
+            raise TournamentError(
+                "games", "an elimination match needs a winner; the games are level"
+            )
+        return MatchOutcome.DRAW, points, []
+    return MatchOutcome.WIN, points, winners
+
+
+def _user_sides(match: Match, user: Any) -> set[int]:
+    """The side positions at this table where ``user`` plays."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    out = set()
+    for side in match.sides.select_related("entrant"):
+        if any(p.user_id == user.pk for p in side.entrant.member_players()):
+            out.add(side.position)
+    return out
+
+
+def _ingest(records: list[dict[str, Any]], actor: Any) -> list[StoredRecord]:
+    from replays.services import RecordInvalid, record_ingest
+
+    stored = []
+    for i, rec in enumerate(records):
+        try:
+            stored.append(record_ingest(data=rec, uploaded_by=actor)[0])
+        except RecordInvalid as invalid:
+            details = [
+                {**e.to_json(), "pointer": f"/games/{i}/record{e.pointer}"} for e in invalid.errors
+            ]
+            first = invalid.errors[0] if invalid.errors else None
+            raise TournamentError(
+                f"games[{i}]", f"the record does not verify: {first.message if first else 'invalid'}",
+                code="record_invalid", details=details,
+            ) from None  # fmt: skip
+    return stored
+
+
+def _records_from_games(
+    tournament: Tournament, match: Match, games: Sequence[Any]
+) -> tuple[str, list[dict[str, Any]]]:
+    if not isinstance(games, (list, tuple)) or not games:
+        raise TournamentError("games", "give the match's games: each a score sheet or a record")
+    rules = Rules.from_json(tournament.rules)
+    seats = _seat_objects(tournament, match)
+    kinds, records = set(), []
+    for i, game in enumerate(games):
+        if not isinstance(game, dict):
+            raise TournamentError(f"games[{i}]", "must be an object with hands or record")
+        if "record" in game:
+            rec = game["record"]
+            if not isinstance(rec, dict):
+                raise TournamentError(f"games[{i}].record", "must be a record object")
+            try:
+                rec_rules = Rules.from_json(rec.get("rules") or {})
+            except EngineError as exc:
+                raise TournamentError(f"games[{i}].record.rules", str(exc)) from None
+            if rec_rules != rules and rec_rules.to_json() != rules.to_json():
+                raise TournamentError(
+                    f"games[{i}].record.rules", "the game was not played under the event's rules"
+                )
+            kinds.add(SubmissionKind.RECORD)
+            records.append(rec)
+        elif "hands" in game:
+            try:
+                rec = scoresheet_record(
+                    rules=tournament.rules, seats=seats, hands=game["hands"],
+                    first_dealer=game.get("first_dealer", 0), event=_event(tournament, match, i),
+                )  # fmt: skip
+            except ScoreSheetError as exc:
+                raise TournamentError(
+                    f"games[{i}].{exc.where}", exc.message, code="bad_score_sheet"
+                ) from None
+            kinds.add(SubmissionKind.SCORE_SHEET)
+            records.append(rec)
+        else:
+            raise TournamentError(
+                f"games[{i}]", "needs hands (a score sheet) or record (an upload)"
+            )
+    kind = SubmissionKind.RECORD if kinds == {SubmissionKind.RECORD} else SubmissionKind.SCORE_SHEET
+    return kind, records
+
+
+@transaction.atomic
+def match_result_submit(*, match: Match, actor: Any, games: Sequence[Any]) -> ResultSubmission:
+    """Enter a table's result: its games as score sheets (hands) or full records.
+
+    Each game becomes a verified stored record. A director's result is confirmed at once; a
+    player's waits for a director or a player of another side at the table to confirm it.
+    """
+    match = Match.objects.select_for_update().select_related("tournament", "round").get(pk=match.pk)
+    tournament = match.tournament
+    directs = user_directs(actor, tournament)
+    if not directs and not _user_sides(match, actor):
+        raise NotAllowed("Only a director or a player at this table may enter its result.")
+    if tournament.status != TournamentStatus.RUNNING:
+        raise TournamentError(
+            "", f"the event is {tournament.status}, not running", code="event_not_running"
+        )
+    if match.status == MatchStatus.DONE:
+        raise TournamentError("match", "this table's result is confirmed; a director may correct it",
+                              code="already_confirmed")  # fmt: skip
+    if match.is_bye or match.status == MatchStatus.PLAYING:
+        raise TournamentError("match", "this table is not played by people", code="not_human_table")
+    kind, records = _records_from_games(tournament, match, games)
+    outcome, points, winners = _tally(tournament, match, records)
+    stored = _ingest(records, actor)
+    match.submissions.filter(status=SubmissionStatus.PENDING).update(
+        status=SubmissionStatus.SUPERSEDED
+    )
+    submission = ResultSubmission.objects.create(
+        match=match, kind=kind, data={"games": list(games)}, points=points, winners=winners,
+        outcome=outcome, submitted_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )  # fmt: skip
+    submission.records.set(stored)
+    match.status = MatchStatus.SUBMITTED
+    match.save(update_fields=["status"])
+    if directs:
+        match_result_confirm(submission=submission, actor=actor)
+        submission.refresh_from_db()
+    return submission
+
+
+@transaction.atomic
+def match_result_confirm(*, submission: ResultSubmission, actor: Any) -> Match:
+    """Confirm a submitted result: a director, or a player of another side at the table."""
+    match = (
+        Match.objects.select_for_update()
+        .select_related("tournament", "round")
+        .get(pk=submission.match_id)
+    )
+    tournament = match.tournament
+    if actor is not None and not user_directs(actor, tournament):
+        submitter_sides = _user_sides(match, submission.submitted_by)
+        mine = _user_sides(match, actor)
+        if not mine:
+            raise NotAllowed("Only a director or a player at this table may confirm its result.")
+        if mine <= submitter_sides:
+            raise NotAllowed("A player of another side (or a director) must confirm this result.")
+    if submission.status != SubmissionStatus.PENDING:
+        raise TournamentError(
+            "submission", f"this submission is {submission.status}", code="not_pending"
+        )
+    if match.status == MatchStatus.DONE:
+        raise TournamentError(
+            "match", "this table's result is already confirmed", code="already_confirmed"
+        )
+    submission.status = SubmissionStatus.CONFIRMED
+    submission.save(update_fields=["status"])
+    match.records.set(submission.records.all())
+    _finish(
+        match,
+        actor,
+        outcome=submission.outcome,
+        points=submission.points,
+        winners=submission.winners,
+    )
+    return match
+
+
+def _finish(
+    match: Match, actor: Any, *, outcome: str, points: Sequence[int], winners: Sequence[int]
+) -> None:
+    """Store a match's confirmed result, rate it, and see whether its round is complete."""
+    for side in match.sides.all():
+        side.points = points[side.position] if side.position < len(points) else 0
+        side.is_winner = side.position in winners
+        side.save(update_fields=["points", "is_winner"])
+    match.outcome = outcome
+    match.status = MatchStatus.DONE
+    match.confirmed_by = actor if getattr(actor, "is_authenticated", False) else None
+    match.confirmed_at = timezone.now()
+    match.save(update_fields=["outcome", "status", "confirmed_by", "confirmed_at"])
+    if outcome != MatchOutcome.BYE:
+        names = {s.position: s.entrant.name for s in match.sides.select_related("entrant")}
+        text = (
+            "draw" if outcome == MatchOutcome.DRAW
+            else f"{' & '.join(names[w] for w in winners)} won" + (" by forfeit" if outcome == MatchOutcome.FORFEIT else "")
+        )  # fmt: skip
+        _history(match.tournament, actor, HistoryKind.RESULT,
+                 f"round {match.round.number} table {match.table}: {text} ({', '.join(map(str, points))})",
+                 data={"match": match.pk})  # fmt: skip
+        rating_apply(match=match)
+    _round_check(match.round)
+
+
+def _forfeit(match: Match, actor: Any, absent: Sequence[Entrant], reason: str) -> None:
+    sides = list(match.sides.all())
+    gone = {e.pk for e in absent}
+    winners = [s.position for s in sides if s.entrant_id not in gone]
+    if not winners:
+        # Nobody came: in a bracket someone must go through, and the draw favours the top seed.
+        best = min(sides, key=lambda s: s.entrant.seed)
+        winners = [best.position]
+    match.submissions.filter(status=SubmissionStatus.PENDING).update(
+        status=SubmissionStatus.SUPERSEDED
+    )
+    ResultSubmission.objects.create(
+        match=match, kind=SubmissionKind.FORFEIT, status=SubmissionStatus.CONFIRMED,
+        data={"absent": sorted(gone), "reason": reason}, points=[0] * len(sides), winners=winners,
+        outcome=MatchOutcome.FORFEIT, submitted_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )  # fmt: skip
+    _history(match.tournament, actor, HistoryKind.FORFEIT,
+             f"round {match.round.number} table {match.table}: {', '.join(e.name for e in absent)} forfeited",
+             reason=reason, data={"match": match.pk})  # fmt: skip
+    _finish(match, actor, outcome=MatchOutcome.FORFEIT, points=[0] * len(sides), winners=winners)
+
+
+@transaction.atomic
+def match_forfeit(*, match: Match, actor: Any, absent: Sequence[Entrant], reason: str) -> Match:
+    """A no-show: the absent entrants lose the table by forfeit."""
+    match = Match.objects.select_for_update().select_related("tournament", "round").get(pk=match.pk)
+    _require_director(match.tournament, actor, "record forfeits")
+    if not reason.strip():
+        raise TournamentError("reason", "a forfeit needs a reason")
+    if match.status == MatchStatus.DONE:
+        raise TournamentError("match", "this table's result is confirmed; correct it instead",
+                              code="already_confirmed")  # fmt: skip
+    seated = {s.entrant_id for s in match.sides.all()}
+    if not absent or any(e.pk not in seated for e in absent):
+        raise TournamentError("absent", "name the entrant(s) at this table who did not come")
+    if len(set(e.pk for e in absent)) == len(seated):
+        raise TournamentError("absent", "at least one entrant at the table must have come")
+    _forfeit(match, actor, absent, reason)
+    return match
+
+
+@transaction.atomic
+def result_correct(*, match: Match, actor: Any, games: Sequence[Any], reason: str) -> Match:
+    """Replace a confirmed result with corrected games (a director's correction, with a reason)."""
+    match = Match.objects.select_for_update().select_related("tournament", "round").get(pk=match.pk)
+    tournament = match.tournament
+    _require_director(tournament, actor, "correct results")
+    if not reason.strip():
+        raise TournamentError("reason", "a correction needs a reason")
+    if match.status != MatchStatus.DONE or match.is_bye:
+        raise TournamentError(
+            "match", "only a confirmed result can be corrected", code="not_confirmed"
+        )
+    if (
+        tournament.is_elimination
+        and tournament.rounds.filter(number__gt=match.round.number).exists()
+    ):
+        raise TournamentError("match", "the bracket has moved on from this match; it can no longer change",
+                              code="correction_refused")  # fmt: skip
+    before = [
+        (s.entrant.name, s.points, s.is_winner) for s in match.sides.select_related("entrant")
+    ]
+    kind, records = _records_from_games(tournament, match, games)
+    outcome, points, winners = _tally(tournament, match, records)
+    stored = _ingest(records, actor)
+    match.submissions.filter(status=SubmissionStatus.CONFIRMED).update(
+        status=SubmissionStatus.SUPERSEDED
+    )
+    submission = ResultSubmission.objects.create(
+        match=match, kind=kind, status=SubmissionStatus.CONFIRMED, data={"games": list(games)},
+        points=points, winners=winners, outcome=outcome, submitted_by=actor,
+    )  # fmt: skip
+    submission.records.set(stored)
+    match.records.set(stored)
+    for side in match.sides.all():
+        side.points, side.is_winner = points[side.position], side.position in winners
+        side.save(update_fields=["points", "is_winner"])
+    match.outcome = outcome
+    match.confirmed_by, match.confirmed_at = actor, timezone.now()
+    match.save(update_fields=["outcome", "confirmed_by", "confirmed_at"])
+    _history(tournament, actor, HistoryKind.CORRECTION,
+             f"round {match.round.number} table {match.table}: result corrected to "
+             f"{', '.join(map(str, points))}", reason=reason,
+             data={"match": match.pk, "before": before})  # fmt: skip
+    rating_recompute()
+    return match
+
+
+# --- Bot matches ---------------------------------------------------------------------------------
+
+
+def match_bot_play(*, match_id: int) -> dict[str, Any]:
+    """Play a table of built-in bots and confirm its result; safe to run twice.
+
+    Each board is played in every seat rotation (a duplicate match), with seeds named after the
+    event, round and table, so a repeated run plays the same games. The match goes to the higher
+    total score, then to more games won, then to the higher seed.
+    """
+    from fivehundred.bots.match import play_match
+    from fivehundred.bots.players import InProcessPlayer
+
+    match = Match.objects.select_related("tournament", "round").filter(pk=match_id).first()
+    if match is None or match.status == MatchStatus.DONE:
+        return {"match": match_id, "played": False}
+    tournament = match.tournament
+    sides = list(match.sides.select_related("entrant"))
+    rules = Rules.from_json(tournament.rules)
+    seat_objects = [
+        {"name": s.entrant.name, "id": f"bot:{s.entrant.bot_name}", "kind": "bot"} for s in sides
+    ]
+
+    def factory(bot: str) -> Any:
+        return lambda seat, seed: InProcessPlayer.builtin(bot, seed)
+
+    boards = [
+        f"{tournament.slug}/round-{match.round.number}/table-{match.table}/board-{b + 1}"
+        for b in range(tournament.match_games)
+    ]
+    outcome = play_match(
+        [(s.entrant.name, factory(s.entrant.bot_name)) for s in sides],
+        rules=rules, boards=boards, seat_objects=seat_objects,
+        event={"name": tournament.name, "tournament": tournament.slug,
+               "table": str(match.table), "match": f"round {match.round.number}"},
+    )  # fmt: skip
+    totals = [round(t) for t in outcome.totals]
+    wins = outcome.wins
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update().select_related("tournament", "round").get(pk=match_id)
+        )
+        if match.status == MatchStatus.DONE:
+            return {"match": match_id, "played": False}
+        stored = _ingest([g.record for g in outcome.games], None)
+        if outcome.fault is not None and outcome.fault_entrant is not None:
+            winners = [i for i in range(len(sides)) if i != outcome.fault_entrant]
+            result = MatchOutcome.FORFEIT
+        else:
+            ranked = sorted(
+                range(len(sides)), key=lambda i: (-totals[i], -wins[i], sides[i].entrant.seed)
+            )
+            winners, result = [ranked[0]], MatchOutcome.WIN
+        submission = ResultSubmission.objects.create(
+            match=match, kind=SubmissionKind.BOT, status=SubmissionStatus.CONFIRMED,
+            data={"boards": boards, "totals": outcome.totals, "wins": wins}, points=totals,
+            winners=winners, outcome=result,
+        )  # fmt: skip
+        submission.records.set(stored)
+        match.records.set(stored)
+        _finish(match, None, outcome=result, points=totals, winners=winners)
+    return {
+        "match": match_id,
+        "played": True,
+        "records": [r.pk for r in stored],
+        "winners": winners,
+    }
+
+
+# --- Ratings -------------------------------------------------------------------------------------
+
+
+def _rating_model() -> Any:
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def rating_apply(*, match: Match) -> None:
+    """Update the OpenSkill ratings of the people at a played table (bots are not rated)."""
+    if match.outcome not in (MatchOutcome.WIN, MatchOutcome.DRAW):
+        return
+    sides = list(match.sides.select_related("entrant").order_by("position"))
+    teams = [s.entrant.member_players() for s in sides]
+    if any(s.entrant.is_bot for s in sides) or any(not t for t in teams):
+        return
+    model = _rating_model()
+    rows = {
+        p.pk: PlayerRating.objects.filter(player=p).first() or PlayerRating(player=p, mu=model.mu, sigma=model.sigma)
+        for t in teams for p in t
+    }  # fmt: skip
+    rated = [[model.rating(mu=rows[p.pk].mu, sigma=rows[p.pk].sigma) for p in t] for t in teams]
+    ranks = [1 if (s.is_winner or match.outcome == MatchOutcome.DRAW) else 2 for s in sides]
+    new = model.rate(rated, ranks=ranks)
+    for team, ratings in zip(teams, new, strict=True):
+        for p, r in zip(team, ratings, strict=True):
+            row = rows[p.pk]
+            row.mu, row.sigma, row.matches = r.mu, r.sigma, row.matches + 1
+            row.save()
+
+
+@transaction.atomic
+def rating_recompute() -> int:
+    """Rebuild every rating from the confirmed results in the order they were confirmed."""
+    PlayerRating.objects.all().delete()
+    matches = Match.objects.filter(
+        status=MatchStatus.DONE, outcome__in=[MatchOutcome.WIN, MatchOutcome.DRAW]
+    ).order_by("confirmed_at", "id")
+    count = 0
+    for match in matches:
+        rating_apply(match=match)
+        count += 1
+    return count

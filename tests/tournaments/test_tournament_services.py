@@ -1,0 +1,328 @@
+"""Services of the tournaments app: events, entries, rounds, results, director tools, ratings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from tournament_helpers import FAST_RULES, club_event, make_user, sheet_win
+
+from fivehundred.record import verify
+from tournaments.errors import NotAllowed, TournamentError
+from tournaments.models import (
+    HistoryEvent,
+    Match,
+    MatchStatus,
+    PlayerRating,
+    RoundStatus,
+    SubmissionStatus,
+    TournamentStatus,
+)
+from tournaments.selectors import standings_compute
+from tournaments.services import (
+    bracket_of,
+    entrant_register,
+    entrant_withdraw,
+    match_forfeit,
+    match_result_confirm,
+    match_result_submit,
+    pairing_override,
+    rating_recompute,
+    result_correct,
+    round_generate,
+    tournament_create,
+    tournament_finish,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_round(t: Any, director: User, rnd: Any) -> None:
+    """Enter every table of a round: seat 0's side wins."""
+    for match in rnd.matches.exclude(status=MatchStatus.DONE):
+        match_result_submit(match=match, actor=director, games=sheet_win(0))
+
+
+def test_create_validates_rules_format_and_length(director: User) -> None:
+    with pytest.raises(TournamentError) as bad_rules:
+        tournament_create(name="X", director=director, rules={"players": 9})
+    assert bad_rules.value.where == "rules"
+    with pytest.raises(TournamentError) as bad_format:
+        tournament_create(name="X", director=director, format="ladder")
+    assert "unknown format 'ladder'" in str(bad_format.value)
+    with pytest.raises(TournamentError) as bad_tb:
+        tournament_create(name="X", director=director, format_options={"tiebreaks": ["luck"]})
+    assert bad_tb.value.where == "format_options.tiebreaks"
+    with pytest.raises(TournamentError) as three_elim:
+        tournament_create(
+            name="X", director=director, format="single_elimination", rules={"players": 3}
+        )
+    assert "two sides" in three_elim.value.message
+    with pytest.raises(TournamentError) as even:
+        tournament_create(name="X", director=director, match_length="best_of", match_games=2)
+    assert even.value.where == "match_games"
+    t = tournament_create(name="Tuesday night", director=director, rules=FAST_RULES)
+    assert t.slug == "tuesday-night" and t.status == TournamentStatus.REGISTRATION
+    assert list(t.directors.all()) == [director]
+    assert t.format_options["tiebreaks"] == ["buchholz", "sonneborn_berger", "points_difference"]
+
+
+def test_registration_rules(director: User) -> None:
+    t = club_event(director, teams=0)
+    with pytest.raises(TournamentError, match="needs 2 player name"):
+        entrant_register(tournament=t, actor=director, players=["Solo"])
+    a = entrant_register(tournament=t, actor=director, players=["Ann", "Bea"])
+    assert (
+        a.name == "Ann & Bea"
+        and a.seed == 1
+        and {p.name for p in a.member_players()}
+        == {
+            "Ann",
+            "Bea",
+        }
+    )
+    with pytest.raises(TournamentError, match="already entered"):
+        entrant_register(tournament=t, actor=director, name="Other", players=["Ann", "Cy"])
+    # A player registers themselves, but nobody else.
+    pat = make_user("pat")
+    mine = entrant_register(tournament=t, actor=pat, players=["Pat", "Quinn"])
+    assert mine.seed == 2
+    with pytest.raises(NotAllowed):
+        entrant_register(tournament=t, actor=pat, players=["Rae", "Sol"])
+    with pytest.raises(NotAllowed):
+        entrant_register(tournament=t, actor=pat, bot="random")
+    with pytest.raises(TournamentError, match="unknown bot"):
+        entrant_register(tournament=t, actor=director, bot="genius")
+
+
+def test_swiss_event_from_first_round_to_finish(director: User) -> None:
+    t = club_event(director, teams=5, rounds=3)
+    r1 = round_generate(tournament=t, actor=director)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.RUNNING
+    tables = list(r1.matches.order_by("table"))
+    assert [m.table for m in tables] == [0, 1, 2]  # five teams: a bye and two tables
+    assert tables[0].status == MatchStatus.DONE and tables[0].outcome == "bye"
+    assert all(m.reason for m in tables)
+    with pytest.raises(TournamentError) as early:
+        round_generate(tournament=t, actor=director)
+    assert early.value.code == "round_incomplete"
+    _play_round(t, director, r1)
+    r1.refresh_from_db()
+    assert r1.status == RoundStatus.COMPLETE
+    for _ in range(2):
+        _play_round(t, director, round_generate(tournament=t, actor=director))
+    with pytest.raises(TournamentError) as over:
+        round_generate(tournament=t, actor=director)
+    assert over.value.code == "event_complete"
+    tournament_finish(tournament=t, actor=director)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    rows = standings_compute(tournament=t)
+    assert len(rows) == 5 and rows[0].standing.rank == 1
+    assert [tb for tb, _ in rows[0].standing.tiebreaks] == [
+        "buchholz",
+        "sonneborn_berger",
+        "points_difference",
+    ]
+    # Every played table has a verified record of summary hands.
+    for match in Match.objects.filter(tournament=t).exclude(outcome="bye"):
+        (record,) = match.records.all()
+        assert verify(record.data).valid
+        assert "actions" not in record.data["hands"][0]
+
+
+def test_score_sheet_becomes_a_verified_record(director: User) -> None:
+    t = club_event(director, teams=2, rules={"players": 4})
+    rnd = round_generate(tournament=t, actor=director)
+    match = rnd.matches.get()
+    hands = [
+        # side 1 makes 8H (300); the defenders score 10 a trick
+        {"contract": "8H", "contractor": 1, "tricks": [2, 8]},
+        {"contract": "7S", "contractor": 2, "tricks": [5, 5]},  # side 0 fails 7S: -140, +50
+        {"contract": "", "tricks": []},  # thrown in
+        {"contract": "MIS", "contractor": 3, "tricks": [10, 0]},  # side 1 makes misère: 250
+    ]
+    sub = match_result_submit(
+        match=match, actor=director, games=[{"first_dealer": 3, "hands": hands}]
+    )
+    assert sub.status == SubmissionStatus.CONFIRMED
+    (record,) = sub.records.all()
+    data = record.data
+    assert [h["dealer"] for h in data["hands"]] == [3, 0, 1, 2]
+    assert [h["result"]["totals"] for h in data["hands"]] == [
+        [20, 300],
+        [-120, 350],
+        [-120, 350],
+        [-120, 600],
+    ]
+    assert data["result"] == {"scores": [-120, 600], "winner": 1, "reason": "contract"}
+    verdict = verify(data)
+    assert verdict.valid and verdict.scores == [-120, 600]
+    assert data["seats"][0]["id"].startswith("player:")
+    match.refresh_from_db()
+    sides = list(match.sides.order_by("position"))
+    assert [s.points for s in sides] == [-120, 600] and sides[1].is_winner
+
+
+def test_bad_score_sheets_are_refused_with_where(director: User) -> None:
+    t = club_event(director, teams=2)
+    match = round_generate(tournament=t, actor=director).matches.get()
+    cases = [
+        (
+            [{"hands": [{"contract": "7Q", "contractor": 0, "tricks": [7, 3]}]}],
+            "games[0].hands[0].contract",
+        ),
+        (
+            [{"hands": [{"contract": "7H", "contractor": 0, "tricks": [7, 4]}]}],
+            "games[0].hands[0].tricks",
+        ),
+        (
+            [{"hands": [{"contract": "7H", "contractor": 9, "tricks": [7, 3]}]}],
+            "games[0].hands[0].contractor",
+        ),
+        ([{"hands": [{"contract": "7H", "contractor": 0, "tricks": [7, 3]}]}], "games[0].hands"),
+        ([{"nothing": 1}], "games[0]"),
+        ([], "games"),
+    ]
+    for games, where in cases:
+        with pytest.raises(TournamentError) as err:
+            match_result_submit(match=match, actor=director, games=games)
+        assert err.value.where == where, (games, err.value)
+    assert match.submissions.count() == 0
+
+
+def test_uploaded_record_must_verify(director: User, make_record: Any = None) -> None:
+    from fivehundred.record.play import play_game
+
+    t = tournament_create(name="Uploads", director=director, rules={"players": 4})
+    for i in range(2):
+        entrant_register(tournament=t, actor=director, players=[f"U{i}a", f"U{i}b"])
+    match = round_generate(tournament=t, actor=director).matches.get()
+    record = play_game(players=4, seed="upload-1", bots=["random"] * 4)
+    broken = {**record, "result": {**record["result"], "scores": [1, 2]}}
+    with pytest.raises(TournamentError) as err:
+        match_result_submit(match=match, actor=director, games=[{"record": broken}])
+    assert err.value.code == "record_invalid"
+    assert err.value.details[0]["pointer"].startswith("/games/0/record/result")
+    sub = match_result_submit(match=match, actor=director, games=[{"record": record}])
+    winner = record["result"]["winner"]
+    assert sub.winners == [winner] and sub.points == record["result"]["scores"]
+
+
+def test_players_submit_and_the_other_side_confirms(director: User) -> None:
+    t = tournament_create(name="Pairs", director=director, rules=FAST_RULES)
+    ann, bob, oz = make_user("ann"), make_user("bob"), make_user("oz")
+    entrant_register(tournament=t, actor=ann, players=["Ann", "Al"])
+    entrant_register(tournament=t, actor=bob, players=["Bob", "Bo"])
+    match = round_generate(tournament=t, actor=director).matches.get()
+    with pytest.raises(NotAllowed):
+        match_result_submit(match=match, actor=oz, games=sheet_win(0))
+    sub = match_result_submit(match=match, actor=ann, games=sheet_win(0))
+    assert sub.status == SubmissionStatus.PENDING
+    match.refresh_from_db()
+    assert match.status == MatchStatus.SUBMITTED
+    with pytest.raises(NotAllowed, match="another side"):
+        match_result_confirm(submission=sub, actor=ann)
+    match_result_confirm(submission=sub, actor=bob)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DONE and match.confirmed_by == bob
+    assert PlayerRating.objects.count() == 4
+    ann_rating = PlayerRating.objects.get(player__name="Ann")
+    bob_rating = PlayerRating.objects.get(player__name="Bob")
+    assert ann_rating.mu > 25 > bob_rating.mu and ann_rating.matches == 1
+
+
+def test_only_directors_use_director_tools(director: User) -> None:
+    t = club_event(director, teams=4)
+    outsider = make_user("zed")
+    with pytest.raises(NotAllowed):
+        round_generate(tournament=t, actor=outsider)
+    rnd = round_generate(tournament=t, actor=director)
+    match = rnd.matches.first()
+    assert match is not None
+    for call in (
+        lambda: match_forfeit(
+            match=match, actor=outsider, absent=[match.sides.first().entrant], reason="x"
+        ),
+        lambda: entrant_withdraw(entrant=t.entrants.first(), actor=outsider, reason="x"),
+        lambda: tournament_finish(tournament=t, actor=outsider),
+    ):
+        with pytest.raises(NotAllowed):
+            call()
+
+
+def test_forfeit_withdrawal_override_correction_and_history(director: User) -> None:
+    t = club_event(director, teams=6, rounds=3)
+    rnd = round_generate(tournament=t, actor=director)
+    m1, m2, m3 = rnd.matches.order_by("table")
+    a = m1.sides.get(position=0).entrant
+    b = m2.sides.get(position=1).entrant
+    with pytest.raises(TournamentError, match="reason"):
+        pairing_override(round=rnd, actor=director, first=a, second=b, reason="")
+    pairing_override(
+        round=rnd, actor=director, first=a, second=b, reason="family asked to sit apart"
+    )
+    assert m1.sides.get(position=0).entrant == b and m2.sides.get(position=1).entrant == a
+    absent = m3.sides.get(position=1).entrant
+    match_forfeit(match=m3, actor=director, absent=[absent], reason="did not arrive by 7:30")
+    m3.refresh_from_db()
+    assert m3.outcome == "forfeit" and m3.sides.get(position=0).is_winner
+    match_result_submit(match=m1, actor=director, games=sheet_win(0))
+    match_result_submit(match=m2, actor=director, games=sheet_win(0))
+    result_correct(match=m1, actor=director, games=sheet_win(1), reason="sheet was swapped")
+    m1.refresh_from_db()
+    assert m1.sides.get(position=1).is_winner and not m1.sides.get(position=0).is_winner
+    quitter = m2.sides.get(position=0).entrant
+    entrant_withdraw(entrant=quitter, actor=director, reason="unwell")
+    late = entrant_register(
+        tournament=t, actor=director, players=["Late", "Comer"], reason="arrived after round 1"
+    )
+    assert late.late
+    r2 = round_generate(tournament=t, actor=director)
+    playing = {side.entrant_id for m in r2.matches.all() for side in m.sides.all()}
+    assert quitter.pk not in playing and late.pk in playing
+    kinds = list(HistoryEvent.objects.filter(tournament=t).values_list("kind", flat=True))
+    for kind in ("pairing_override", "forfeit", "correction", "withdrawal", "late_entry"):
+        assert kind in kinds
+    override = HistoryEvent.objects.get(tournament=t, kind="pairing_override")
+    assert override.actor == director and override.reason == "family asked to sit apart"
+
+
+def test_single_elimination_advances_and_finishes(director: User) -> None:
+    t = club_event(director, fmt="single_elimination", teams=6, third_place=True)
+    r1 = round_generate(tournament=t, actor=director)
+    assert sorted(m.bracket_match for m in r1.matches.all()) == ["R1-2", "R1-4"]
+    rounds = 1
+    while True:
+        rnd = t.rounds.order_by("-number").first()
+        _play_round(t, director, rnd)
+        try:
+            round_generate(tournament=t, actor=director)
+            rounds += 1
+        except TournamentError as exc:
+            assert exc.code == "event_complete"
+            break
+    assert rounds == 3  # quarter-finals, semi-finals, final and third place
+    tournament_finish(tournament=t, actor=director)
+    t.refresh_from_db()
+    found = bracket_of(t)
+    assert found is not None and found[1].champion is not None and found[1].third is not None
+
+
+def test_rating_recompute_matches_incremental(director: User) -> None:
+    t = club_event(director, teams=4, rounds=2)
+    for _ in range(2):
+        _play_round(t, director, round_generate(tournament=t, actor=director))
+    before = {
+        r.player_id: (round(r.mu, 9), round(r.sigma, 9), r.matches)
+        for r in PlayerRating.objects.all()
+    }
+    assert len(before) == 8
+    assert rating_recompute() == 4
+    after = {
+        r.player_id: (round(r.mu, 9), round(r.sigma, 9), r.matches)
+        for r in PlayerRating.objects.all()
+    }
+    assert after == before
