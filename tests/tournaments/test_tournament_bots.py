@@ -1,0 +1,197 @@
+"""Bot events play themselves: tables of bots are played by the workers, rounds follow on.
+
+The first test runs in-process (eager tasks); the second runs a whole event through a REAL Celery
+worker process and Redis, to a champion. Redis is required when ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from celery import Celery
+from django.contrib.auth.models import User
+from django.db import connection
+from tournament_helpers import FAST_RULES
+
+from fivehundred.record import verify
+from tournaments.models import Match, MatchStatus, Tournament, TournamentStatus
+from tournaments.selectors import standings_compute
+from tournaments.services import bracket_of, entrant_register, round_generate, tournament_create
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_TOURNAMENT_REDIS_DB", "12"))
+
+
+def _bot_event(director: User, *, fmt: str, bots: int, **options: Any) -> Tournament:
+    t = tournament_create(
+        name=f"Bot {fmt}", director=director, format=fmt, format_options=options,
+        rules=dict(FAST_RULES),
+    )  # fmt: skip
+    for i in range(bots):
+        entrant_register(
+            tournament=t, actor=director, name=f"bot-{i + 1}",
+            bot="heuristic" if i % 2 == 0 else "random",
+        )  # fmt: skip
+    return t
+
+
+def _check_every_table_has_verified_records(t: Tournament) -> None:
+    played = Match.objects.filter(tournament=t).exclude(outcome="bye")
+    assert played.exists()
+    for match in played:
+        assert match.status == MatchStatus.DONE
+        records = list(match.records.all())
+        # One board in every seat rotation: two games for two partnerships.
+        assert len(records) == 2, match
+        names = {s.entrant.name for s in match.sides.all()}
+        for record in records:
+            assert verify(record.data).valid
+            assert {seat["name"] for seat in record.data["seats"]} == names
+
+
+@pytest.mark.django_db
+def test_bot_swiss_plays_itself_in_process(
+    director: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    t = _bot_event(director, fmt="swiss", bots=5, rounds=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        # Eager tasks: each table is played as its round commits, and the rounds follow on.
+        round_generate(tournament=t, actor=director)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    assert t.rounds.count() == 3
+    _check_every_table_has_verified_records(t)
+    rows = standings_compute(tournament=t)
+    assert sum(r.standing.byes for r in rows) == 3  # five entrants: one bye a round
+    assert all(r.standing.byes <= 1 for r in rows)
+
+
+# --- A real worker ---------------------------------------------------------------------------
+
+
+def _redis_url() -> str:
+    base = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    parts = urlsplit(base)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{TEST_REDIS_DB}", "", ""))
+
+
+def _require_redis(url: str) -> None:
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        message = f"Redis is not reachable at {url}: {exc}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " (required when CI=true)")
+        pytest.skip(message)
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{auth}{db.get('HOST') or ''}{port}/{db['NAME']}"
+
+
+@pytest.fixture
+def worker(transactional_db: None, tmp_path: Path) -> Iterator[Celery]:
+    """A real worker on both queues, against this test database; yields a Redis client app."""
+    url = _redis_url()
+    _require_redis(url)
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "fivehundred.settings",
+        "PYTHONPATH": str(ROOT),
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ["SECRET_KEY"],
+        "DATABASE_URL": _database_url(),
+        "REDIS_URL": url,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+    }
+    log = tmp_path / "worker.log"
+    name = f"tournament-{uuid.uuid4().hex[:8]}@localhost"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "fivehundred", "worker",
+             "-Q", "default,bots", "--pool", "solo", "--loglevel", "INFO", "-n", name,
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    client = Celery("tournament-test-client", broker=url, backend=url)
+    client.conf.update(task_default_queue="default", broker_connection_retry_on_startup=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not client.control.ping(destination=[name], timeout=1.0):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the worker did not start:\n{log.read_text()[-4000:]}")
+        client.log_path = log  # type: ignore[attr-defined]
+        yield client
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            code = process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            code = -9
+        client.close()
+        redis.Redis.from_url(url).flushdb()
+    assert code == 0, f"the worker did not stop cleanly ({code}):\n{log.read_text()[-4000:]}"
+
+
+@pytest.mark.integration
+@pytest.mark.timeout(170)
+def test_bot_elimination_runs_to_a_champion_on_a_real_worker(
+    worker: Celery, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments import tasks
+
+    sent: list[str] = []
+
+    def through_redis(match_id: int) -> None:
+        # This process runs tasks eagerly (test settings); the first round's tables go to the
+        # real worker instead. Later rounds are generated and sent by the worker itself.
+        result = worker.send_task("bots.tournament_match_play", args=[match_id], queue="bots")
+        sent.append(result.id)
+
+    monkeypatch.setattr(tasks.tournament_match_play, "delay", through_redis)
+    director = User.objects.create_user(username="bot-director", password="a-long-password-1")
+    t = _bot_event(director, fmt="single_elimination", bots=4, third_place=True)
+    round_generate(tournament=t, actor=director)
+    assert len(sent) == 2  # the semi-finals went to the queue
+
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        t.refresh_from_db()
+        if t.status == TournamentStatus.FINISHED:
+            break
+        time.sleep(0.5)
+    log = worker.log_path.read_text()  # type: ignore[attr-defined]
+    assert t.status == TournamentStatus.FINISHED, f"event did not finish:\n{log[-4000:]}"
+    # The final and the third-place match were generated and played by the worker.
+    assert "bots.tournament_match_play" in log
+    assert t.rounds.count() == 2
+    found = bracket_of(t)
+    assert found is not None
+    state = found[1]
+    assert state.finished and state.champion and state.runner_up and state.third
+    _check_every_table_has_verified_records(t)
+    assert Match.objects.filter(tournament=t).count() == 4
