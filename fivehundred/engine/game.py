@@ -159,6 +159,9 @@ class GameState:
             raise IllegalActionError("R-10", "the current hand is not over")
         rules = self.rules
         nsides = len(rules.sides)
+        # Checked in the record format's order: the contract, then the tricks.
+        if contract is not None:
+            _check_summary_contract(rules, contract)
         if len(tricks) != nsides or any(
             isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks
         ):
@@ -167,7 +170,6 @@ class GameState:
             if any(tricks):
                 raise SummaryError("tricks", "a thrown-in hand has no tricks")
         else:
-            _check_summary_contract(rules, contract)
             total = sum(tricks)
             ours = sum(tricks[s] for s in contracting_sides(rules, contract))
             early = (
