@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from .cards import Card
+from .cards import CARDS, Card
 from .errors import DealError, NotationError
 from .rules import Rules
 
@@ -101,25 +103,58 @@ def seed_stream(seed: str) -> Iterator[int]:
     """64-bit big-endian integers from SHA-256(seed + ":" + k), k = 0, 1, 2, ..."""
     k = 0
     while True:
-        block = hashlib.sha256(f"{seed}:{k}".encode()).digest()
-        for i in range(0, 32, 8):
-            yield int.from_bytes(block[i : i + 8], "big")
+        yield from _draws(seed, k, 1)
         k += 1
+
+
+def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
+    """Blocks ``first_block ..`` of the seed's stream, unpacked in one go as 64-bit draws."""
+    prefix = hashlib.sha256(f"{seed}:".encode())
+    parts = []
+    for k in range(first_block, first_block + blocks):
+        block = prefix.copy()
+        block.update(b"%d" % k)
+        parts.append(block.digest())
+    return struct.unpack(f">{4 * blocks}Q", b"".join(parts))
+
+
+@cache
+def _limits(size: int) -> tuple[int, ...]:
+    """Rejection limits floor(2^64 / m) * m for m = 0 .. size (they remove modulo bias)."""
+    return tuple(0 if m == 0 else (1 << 64) // m * m for m in range(size + 1))
+
+
+def shuffled_indexes(pack: Sequence[int], seed: str) -> list[int]:
+    """Any sequence (the pack's card indexes, canonical order) shuffled by the seeded
+    Fisher-Yates of the record format, section 4.
+
+    One draw per swap unless a draw is rejected (probability below ``len(pack) / 2**64`` per
+    draw); the stream is read as far as the rejections need.
+    """
+    order = list(pack)
+    size = len(order)
+    limits = _limits(size)
+    draws = list(_draws(seed, 0, (size + 2) // 4))
+    used = 0
+    for i in range(size - 1, 0, -1):
+        m = i + 1
+        if used == len(draws):
+            draws.extend(_draws(seed, len(draws) // 4, 1))
+        r = draws[used]
+        used += 1
+        while r >= limits[m]:
+            if used == len(draws):
+                draws.extend(_draws(seed, len(draws) // 4, 1))
+            r = draws[used]
+            used += 1
+        j = r % m
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def shuffled_pack(rules: Rules, seed: str) -> list[Card]:
     """The rules' pack shuffled by the record format's seeded Fisher-Yates."""
-    pack = list(rules.pack)
-    draws = seed_stream(seed)
-    for i in range(len(pack) - 1, 0, -1):
-        m = i + 1
-        limit = (1 << 64) // m * m  # rejection sampling removes modulo bias
-        r = next(draws)
-        while r >= limit:
-            r = next(draws)
-        j = r % m
-        pack[i], pack[j] = pack[j], pack[i]
-    return pack
+    return [CARDS[i] for i in shuffled_indexes([c.index for c in rules.pack], seed)]
 
 
 def deal_from_seed(rules: Rules, seed: str, dealer: int) -> Deal:

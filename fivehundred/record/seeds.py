@@ -1,79 +1,18 @@
 """Checking a deal against its seed (record format, section 4), fast.
 
-The engine's ``deal_from_seed`` is the definition; this module computes the same shuffle with
-the hash stream unpacked in one go and compares the result as bitmasks, because a verifier checks
-the seed of every hand of every record. ``tests/record/test_seeds.py`` checks the two agree.
+The engine's seeded shuffle is the definition; this module deals its result straight into
+bitmasks and compares them with the record's deal, because a verifier checks the seed of every
+hand of every record. ``tests/record/test_seeds.py`` checks it agrees with ``deal_from_seed``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import struct
 from functools import cache, reduce
 from operator import or_
 from typing import Final
 
 from fivehundred.engine import CARDS, Card, Deal, Rules
-
-_TWO_64: Final = 1 << 64
-
-
-@cache
-def _limits(size: int) -> tuple[int, ...]:
-    """Rejection limits ⌊2^64 / m⌋·m for m = 0 .. size."""
-    return tuple(0 if m == 0 else _TWO_64 // m * m for m in range(size + 1))
-
-
-def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
-    """Blocks ``first_block ..`` of the stream SHA-256(seed + ":" + str(k)), as 64-bit draws."""
-    prefix = hashlib.sha256(f"{seed}:".encode())
-    parts = []
-    for k in range(first_block, first_block + blocks):
-        block = prefix.copy()
-        block.update(b"%d" % k)
-        parts.append(block.digest())
-    return struct.unpack(f">{4 * blocks}Q", b"".join(parts))
-
-
-@cache
-def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """(i, i + 1, rejection limit) for each swap of a Fisher-Yates over ``size`` cards."""
-    limits = _limits(size)
-    return tuple((i, i + 1, limits[i + 1]) for i in range(size - 1, 0, -1))
-
-
-def shuffled_indexes(pack: tuple[int, ...], seed: str) -> list[int]:
-    """The pack (card indexes, canonical order) shuffled by the seeded Fisher-Yates."""
-    order = list(pack)
-    size = len(order)
-    steps = _steps(size)
-    draws = _draws(seed, 0, (size + 2) // 4)
-    # One draw per swap unless a draw is rejected, which happens with probability below
-    # size / 2**64 per draw: then the careful loop below reads more of the stream.
-    for (i, m, limit), r in zip(steps, draws):  # noqa: B905 - draws may be longer
-        if r >= limit:
-            return _shuffled_carefully(pack, seed)
-        j = r % m
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def _shuffled_carefully(pack: tuple[int, ...], seed: str) -> list[int]:
-    order = list(pack)
-    size = len(order)
-    limits = _limits(size)
-    draws = list(_draws(seed, 0, (size + 2) // 4))
-    used = 0
-    for i in range(size - 1, 0, -1):
-        r = draws[used]
-        used += 1
-        while r >= limits[i + 1]:
-            draws.extend(_draws(seed, len(draws) // 4, (i + 4) // 4))
-            r = draws[used]
-            used += 1
-        j = r % (i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+from fivehundred.engine.deal import shuffled_indexes
 
 
 @cache
