@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import ObtainAuthToken
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("players/", views.PlayerListView.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player-detail"),
     path("teams/", views.TeamListView.as_view(), name="team-list"),
+    path("", include("replays.api_annotations")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", replay_views.home, name="home"),
     path("records/", replay_views.record_list_page, name="record-list"),
     path("records/<int:pk>/", replay_views.record_page, name="record-detail"),
+    path("", include("replays.urls_viewer")),
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]

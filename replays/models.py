@@ -97,3 +97,7 @@ class RecordSeat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat}: {self.name}"
+
+
+# Annotations live in their own module; importing it here lets Django find the model.
+from replays.models_annotations import Annotation  # noqa: E402, F401

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from fivehundred.record.show import render_text
 from replays.forms import RecordFilterForm
-from replays.selectors import record_counts, record_get, record_list
+from replays.selectors import record_counts, record_list
+from replays.viewer_views import viewer_page
 from tournaments.selectors import player_list
 
 
@@ -34,11 +34,6 @@ def record_list_page(request: HttpRequest) -> HttpResponse:
 
 
 def record_page(request: HttpRequest, pk: int) -> HttpResponse:
-    record = record_get(record_id=pk, user=request.user)
-    if record is None:
-        raise Http404(f"No record with id {pk}.")
-    return render(
-        request,
-        "replays/record_detail.html",
-        {"record": record, "text": render_text(record.data)},
-    )
+    # The record page is the replay viewer; a digest prefix made only of digits reaches here
+    # too, so the viewer resolves the text as it was written.
+    return viewer_page(request, request.path.rstrip("/").rsplit("/", 1)[-1] or str(pk))
