@@ -17,6 +17,7 @@ urlpatterns = [
     path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player-detail"),
     path("teams/", views.TeamListView.as_view(), name="team-list"),
     path("", include("replays.api_annotations")),
+    path("", include("arena.api_urls")),  # bots, bot matches, the ladder
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

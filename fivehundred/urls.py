@@ -17,6 +17,7 @@ urlpatterns = [
     path("records/", replay_views.record_list_page, name="record-list"),
     path("records/<int:pk>/", replay_views.record_page, name="record-detail"),
     path("", include("replays.urls_viewer")),
+    path("arena/", include("arena.urls")),
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]
