@@ -28,11 +28,12 @@ GAMES: list[tuple[int, str, str, str]] = [
 
 
 def demo_record(players: list[Player], seed: str, event: str, date: str) -> dict[str, Any]:
-    """A bot-played game whose seats are linked to these players."""
+    """A game played by the heuristic bot (full games to 500, unlike random play), seated
+    as these players."""
     record = play_game(
         players=len(players),
         seed=seed,
-        bots=["random"] * len(players),
+        bots=["heuristic"] * len(players),
         names=[p.name for p in players],
     )
     for seat, player in zip(record["seats"], players, strict=True):
