@@ -18,6 +18,7 @@ urlpatterns = [
     path("teams/", views.TeamListView.as_view(), name="team-list"),
     path("", include("replays.api_annotations")),
     path("", include("arena.api_urls")),  # bots, bot matches, the ladder
+    path("tournaments/", include("tournaments.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

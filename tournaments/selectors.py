@@ -52,7 +52,11 @@ def tournament_list(*, user: Any = None) -> QuerySet[Tournament]:
     if user_is_staff(user):
         return events
     if getattr(user, "is_authenticated", False):
-        return events.filter(Q(is_public=True) | Q(directors=user)).distinct()
+        return (
+            events.filter(Q(is_public=True) | Q(directors=user))
+            .distinct()
+            .order_by("-created_at", "id")
+        )
     return events.filter(is_public=True)
 
 
@@ -121,3 +125,81 @@ def crosstable(*, tournament: Tournament) -> tuple[list[Entrant], dict[int, dict
                     text = f"{mark} {mine.points}-{other.points}"
                 cells[mine.entrant_id].setdefault(other.entrant_id, []).append(text)
     return entrants, cells
+
+
+def standings_table(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Standings as plain rows (the API's and the exports' shape)."""
+    out = []
+    for row in standings_compute(tournament=tournament):
+        s = row.standing.as_dict()
+        out.append({**s, "entrant": row.entrant.pk, "name": row.entrant.name})
+    return out
+
+
+def results_table(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Every table of the event as plain rows, for the exports."""
+    out = []
+    for m in match_results(tournament=tournament):
+        sides = list(m.sides.all())
+        out.append(
+            {
+                "round": m.round.number,
+                "table": m.table,
+                "bracket_match": m.bracket_match,
+                "status": m.status,
+                "outcome": m.outcome,
+                "entrants": [s.entrant.name for s in sides],
+                "points": [s.points for s in sides],
+                "winners": [s.entrant.name for s in sides if s.is_winner],
+                "records": [r.pk for r in m.records.all()],
+                "confirmed_at": m.confirmed_at.isoformat() if m.confirmed_at else None,
+            }
+        )
+    return out
+
+
+def bracket_view(*, tournament: Tournament) -> dict[str, Any] | None:
+    """An elimination event's bracket with names, column by column for drawing it."""
+    from tournaments.services import bracket_of
+
+    found = bracket_of(tournament)
+    if found is None:
+        return None
+    bracket, state = found
+    names = {str(e.pk): e.name for e in tournament.entrants.all()}
+
+    def name(entrant_id: str | None) -> str | None:
+        return names.get(entrant_id, entrant_id) if entrant_id else None
+
+    matches = []
+    for ms in state.matches:
+        m = ms.match
+        labels = [
+            name(e) if e else f"{s.kind.value} of {s.ref}" if s.kind.value != "entrant" else None
+            for e, s in zip(ms.entrants, m.slots, strict=True)
+        ]
+        matches.append(
+            {
+                "id": m.id,
+                "section": m.section.value,
+                "round": m.round,
+                "entrants": labels,
+                "status": ms.status.value,
+                "winner": name(ms.winner),
+            }
+        )
+    columns: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for item, ms in zip(matches, state.matches, strict=True):
+        columns.setdefault((ms.match.section.value, ms.match.round), []).append(item)
+    return {
+        "kind": bracket.kind,
+        "champion": name(state.champion),
+        "runner_up": name(state.runner_up),
+        "third": name(state.third),
+        "finished": state.finished,
+        "matches": matches,
+        "columns": [
+            {"section": section, "round": rnd, "matches": items}
+            for (section, rnd), items in columns.items()
+        ],
+    }

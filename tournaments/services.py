@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from fivehundred.engine import EngineError, Rules
+from fivehundred.record import verify
 from replays.models import StoredRecord
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.formats import (
@@ -92,7 +93,7 @@ def team_get_or_create(*, name: str, members: Sequence[Player]) -> tuple[Team, b
 # (``None`` for the workers playing bot matches); permission checks live here, not in the views,
 # so the API and the pages cannot disagree.
 
-TABLE_FORMATS = {TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS}
+RESERVED_SLUGS = {"new", "ratings"}
 BUILTIN_BOTS = ("random", "heuristic")
 KNOWN_FORMAT_OPTIONS = {
     TournamentFormat.SINGLE_ELIMINATION: {"third_place", "tiebreaks"},
@@ -212,7 +213,8 @@ def _check_length(length: str, games: Any) -> tuple[MatchLength, int]:
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:180] or "event"
     slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
+    # Reserved: these words are pages and API paths next to the events' own.
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -788,6 +790,25 @@ def _user_sides(match: Match, user: Any) -> set[int]:
     return out
 
 
+def _verify(records: list[dict[str, Any]]) -> None:
+    """Every game must verify and be finished before anything is counted or stored."""
+    for i, rec in enumerate(records):
+        verdict = verify(rec)
+        if not verdict.valid:
+            details = [
+                {"pointer": f"/games/{i}/record{e.pointer}", "code": str(e.code), "message": str(e.message)}
+                for e in verdict.errors
+            ]  # fmt: skip
+            first = verdict.errors[0]
+            raise TournamentError(
+                f"games[{i}]", f"the record does not verify: {first.message} (at {first.pointer or '/'})",
+                code="record_invalid", details=details,
+            )  # fmt: skip
+        if verdict.status != "complete":
+            raise TournamentError(f"games[{i}]", "the game has not ended: a result needs whole games",
+                                  code="game_unfinished")  # fmt: skip
+
+
 def _ingest(records: list[dict[str, Any]], actor: Any) -> list[StoredRecord]:
     from replays.services import RecordInvalid, record_ingest
 
@@ -820,11 +841,11 @@ def _records_from_games(
             raise TournamentError(f"games[{i}]", "must be an object with hands or record")
         if "record" in game:
             rec = game["record"]
-            if not isinstance(rec, dict):
-                raise TournamentError(f"games[{i}].record", "must be a record object")
+            if not isinstance(rec, dict) or not isinstance(rec.get("rules"), dict):
+                raise TournamentError(f"games[{i}].record", "must be a record object with rules")
             try:
-                rec_rules = Rules.from_json(rec.get("rules") or {})
-            except EngineError as exc:
+                rec_rules = Rules.from_json(rec["rules"])
+            except (EngineError, TypeError, ValueError) as exc:
                 raise TournamentError(f"games[{i}].record.rules", str(exc)) from None
             if rec_rules != rules and rec_rules.to_json() != rules.to_json():
                 raise TournamentError(
@@ -874,6 +895,7 @@ def match_result_submit(*, match: Match, actor: Any, games: Sequence[Any]) -> Re
     if match.is_bye or match.status == MatchStatus.PLAYING:
         raise TournamentError("match", "this table is not played by people", code="not_human_table")
     kind, records = _records_from_games(tournament, match, games)
+    _verify(records)
     outcome, points, winners = _tally(tournament, match, records)
     stored = _ingest(records, actor)
     match.submissions.filter(status=SubmissionStatus.PENDING).update(
@@ -1018,6 +1040,7 @@ def result_correct(*, match: Match, actor: Any, games: Sequence[Any], reason: st
         (s.entrant.name, s.points, s.is_winner) for s in match.sides.select_related("entrant")
     ]
     kind, records = _records_from_games(tournament, match, games)
+    _verify(records)
     outcome, points, winners = _tally(tournament, match, records)
     stored = _ingest(records, actor)
     match.submissions.filter(status=SubmissionStatus.CONFIRMED).update(
