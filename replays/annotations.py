@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from markdown_it import MarkdownIt
 
 from fivehundred.engine import Card, NotationError
@@ -224,9 +224,23 @@ def annotation_visible_to(*, user: Any = None) -> QuerySet[Annotation]:
     return notes.filter(visibility=Visibility.PUBLIC)
 
 
+# The order of the game: notes on the whole game, then each hand's (the hand's own first).
+GAME_ORDER = (
+    F("hand").asc(nulls_first=True),
+    F("action").asc(nulls_first=True),
+    "created_at",
+    "id",
+)
+
+
 def annotation_list(*, record: StoredRecord, user: Any = None) -> QuerySet[Annotation]:
     """A record's annotations as ``user`` may see them, in the order of the game."""
-    return annotation_visible_to(user=user).filter(record=record).select_related("author")
+    return (
+        annotation_visible_to(user=user)
+        .filter(record=record)
+        .select_related("author")
+        .order_by(*GAME_ORDER)
+    )
 
 
 def annotation_list_all(*, user: Any = None) -> QuerySet[Annotation]:
@@ -266,7 +280,9 @@ def annotation_to_record_json(note: Annotation) -> dict[str, Any]:
 def record_export(*, record: StoredRecord) -> dict[str, Any]:
     """The record with its public annotations, as record v1 ``annotations``."""
     data: dict[str, Any] = copy.deepcopy(record.data)
-    public = Annotation.objects.filter(record=record, visibility=Visibility.PUBLIC)
+    public = Annotation.objects.filter(record=record, visibility=Visibility.PUBLIC).order_by(
+        *GAME_ORDER
+    )
     notes = [annotation_to_record_json(n) for n in public.select_related("author")]
     data.pop("annotations", None)
     if notes:
