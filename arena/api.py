@@ -96,7 +96,7 @@ class BotRatingSerializer(serializers.Serializer[Any]):
     draws = serializers.IntegerField()
 
 
-class BotVersionSerializer(serializers.Serializer[BotVersion]):
+class BotVersionSerializer(serializers.Serializer[Any]):
     """A version; ``reason``, ``fault``, ``stderr_tail`` and ``code_url`` only for the owner/staff."""
 
     number = serializers.IntegerField()
@@ -134,7 +134,7 @@ class BotVersionSerializer(serializers.Serializer[BotVersion]):
         return data
 
 
-class BotSerializer(serializers.Serializer[Bot]):
+class BotSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     owner = serializers.CharField(source="owner.username")
@@ -171,7 +171,7 @@ class BotMatchGameSerializer(serializers.Serializer[Any]):
         return reverse("api:record-detail", args=[game.record_id])
 
 
-class BotMatchSerializer(serializers.Serializer[BotMatch]):
+class BotMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     rated = serializers.BooleanField()
@@ -228,7 +228,7 @@ class BotMatchFilterSerializer(serializers.Serializer[Any]):
 class LadderRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     entrant = serializers.CharField(source="key")
-    label = serializers.CharField()
+    name = serializers.CharField(source="label")
     bot = serializers.IntegerField(source="bot.pk", allow_null=True, default=None)
     version = serializers.IntegerField(source="version.number", allow_null=True, default=None)
     rating = serializers.FloatField(help_text="mu - 3 sigma")

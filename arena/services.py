@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -213,9 +214,9 @@ def _enqueue(*, version_ids: Sequence[int] = (), match_ids: Sequence[int] = ()) 
     from arena.tasks import bot_match_play_task, bot_version_validate_task
 
     for version_id in version_ids:
-        transaction.on_commit(lambda v=version_id: bot_version_validate_task.delay(v))
+        transaction.on_commit(partial(bot_version_validate_task.delay, version_id))
     for match_id in match_ids:
-        transaction.on_commit(lambda m=match_id: bot_match_play_task.delay(m))
+        transaction.on_commit(partial(bot_match_play_task.delay, match_id))
 
 
 def _claim_version(*, version_id: int, stale: datetime) -> bool:
@@ -593,7 +594,7 @@ def _rating_apply(ratings: dict[str, BotRating], match: BotMatch) -> None:
     entrant is a team of one and the match is a two-team result; the ranks come from the winner.
     """
     a, b = ratings[match.key_a], ratings[match.key_b]
-    ranks = [1, 1] if not match.winner else ([1, 2] if match.winner == "a" else [2, 1])
+    ranks: list[float] = [1, 1] if not match.winner else ([1, 2] if match.winner == "a" else [2, 1])
     [[new_a], [new_b]] = _MODEL.rate(
         [[_MODEL.rating(mu=a.mu, sigma=a.sigma)], [_MODEL.rating(mu=b.mu, sigma=b.sigma)]],
         ranks=ranks,
