@@ -18,6 +18,7 @@ urlpatterns = [
     path("records/<int:pk>/", replay_views.record_page, name="record-detail"),
     path("", include("replays.urls_viewer")),
     path("arena/", include("arena.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,122 @@
+"""The tournament pages with Django's test client: forms, permissions, exports, pictures."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from tournament_helpers import club_event, make_user
+
+from tournaments.models import Match, Tournament
+from tournaments.services import round_generate
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _sheet(post: dict[str, Any], winner_seat: int) -> dict[str, Any]:
+    """One hand on the posted grid: ``winner_seat`` bids and makes 10 no trumps."""
+    tricks = {0: "0", 1: "0"}
+    tricks[winner_seat % 2] = "10"
+    return {**post, "g0-dealer": "0", "g0-h0-contract": "10NT",
+            "g0-h0-contractor": str(winner_seat), "g0-h0-t0": tricks[0], "g0-h0-t1": tricks[1],
+            "g0-h1-contract": "", "g0-h1-contractor": "0", "g0-h1-t0": "", "g0-h1-t1": ""}  # fmt: skip
+
+
+def test_create_register_pair_enter_and_export(director: User) -> None:
+    dana = _client(director)
+    assert _client(None).get("/tournaments/new/").status_code == 302  # sign in first
+    page = dana.post("/tournaments/new/", {
+        "name": "Club night", "players": "4", "rule_options": '{"target": 250}', "format": "swiss",
+        "rounds": "2", "tiebreaks": "buchholz, points_for", "cycles": "1", "match_length": "game",
+        "match_games": "1", "is_public": "on",
+    })  # fmt: skip
+    assert page.status_code == 302 and page["Location"] == "/tournaments/club-night/"
+    t = Tournament.objects.get(slug="club-night")
+    assert t.rules["options"] == {"target": 250} and t.format_options["tiebreaks"] == [
+        "buchholz", "points_for",
+    ]  # fmt: skip
+    for pair in (("Ann", "Al"), ("Bob", "Bo"), ("Cy", "Cal")):
+        dana.post("/tournaments/club-night/",
+                  {"action": "register", "player1": pair[0], "player2": pair[1]})  # fmt: skip
+    detail = dana.get("/tournaments/club-night/").content.decode()
+    assert "Ann &amp; Al" in detail and "Cy &amp; Cal" in detail
+    answer = dana.post("/tournaments/club-night/", {"action": "generate"}, follow=True)
+    html = answer.content.decode()
+    assert "round 1" in html and "Table 1" in html and "Bye" in html
+    assert "Print round sheet" in html
+    match = Match.objects.get(tournament=t, table=1)
+    table = dana.get(f"/tournaments/club-night/tables/{match.pk}/").content.decode()
+    assert 'name="g0-h0-contract"' in table and "Print blank score sheet" in table
+    entered = dana.post(f"/tournaments/club-night/tables/{match.pk}/",
+                        _sheet({"action": "submit"}, 1), follow=True)  # fmt: skip
+    assert "Result entered." in entered.content.decode()
+    match.refresh_from_db()
+    assert match.status == "done" and match.records.count() == 1
+    winner = match.sides.get(is_winner=True)
+    assert winner.position == 1 and winner.points == 520
+    standings = dana.get("/tournaments/club-night/standings/").content.decode()
+    assert "<th>buchholz</th>" in standings and "<th>points_for</th>" in standings
+    rows = list(
+        csv.reader(io.StringIO(dana.get("/tournaments/club-night/standings.csv").content.decode()))
+    )
+    assert rows[0][-2:] == ["buchholz", "points_for"] and len(rows) == 4
+    assert rows[1][1] == winner.entrant.name and rows[1][2] == "2"
+    data = json.loads(dana.get("/tournaments/club-night/results.json").content)
+    assert {r["table"] for r in data["results"]} == {0, 1}
+    results_csv = dana.get("/tournaments/club-night/results.csv").content.decode()
+    assert "520" in results_csv
+    history = dana.get("/tournaments/club-night/history/").content.decode()
+    assert "round 1 paired" in history and "won" in history
+    crosstable = dana.get("/tournaments/club-night/").content.decode()
+    assert "Crosstable" in crosstable and "W 520-" in crosstable
+
+
+def test_bad_sheet_is_explained_on_the_page(director: User) -> None:
+    t = club_event(director, teams=2, rules={"players": 4})
+    match = round_generate(tournament=t, actor=director).matches.get()
+    post = {"action": "submit", "g0-dealer": "0", "g0-h0-contract": "7H", "g0-h0-contractor": "0",
+            "g0-h0-t0": "7", "g0-h0-t1": "4"}  # fmt: skip
+    page = _client(director).post(f"/tournaments/{t.slug}/tables/{match.pk}/", post, follow=True)
+    assert page.status_code == 200
+    assert "games[0].hands[0].tricks: the tricks add up to 11, not 10" in page.content.decode()
+
+
+def test_outsiders_cannot_direct(director: User) -> None:
+    t = club_event(director, teams=2)
+    zed = _client(make_user("zed"))
+    page = zed.post(f"/tournaments/{t.slug}/", {"action": "generate"}, follow=True)
+    assert "Only the directors" in page.content.decode()
+    assert not t.rounds.exists()
+    assert zed.get(f"/tournaments/{t.slug}/edit/").status_code == 403
+    assert "Pair round" not in zed.get(f"/tournaments/{t.slug}/").content.decode()
+
+
+def test_private_event_is_not_found_for_others(director: User) -> None:
+    t = club_event(director, teams=0)
+    t.is_public = False
+    t.save()
+    assert _client(None).get(f"/tournaments/{t.slug}/").status_code == 404
+    assert _client(director).get(f"/tournaments/{t.slug}/").status_code == 200
+    assert t.name not in _client(None).get("/tournaments/").content.decode()
+
+
+def test_bracket_is_drawn(director: User) -> None:
+    t = club_event(director, fmt="double_elimination", teams=5, reset=True)
+    round_generate(tournament=t, actor=director)
+    html = _client(None).get(f"/tournaments/{t.slug}/").content.decode()
+    assert 'class="bracket"' in html
+    for label in ("Winners 1", "Losers ", "Grand final", "Reset", 'data-match="GF"'):
+        assert label in html
+    assert "winner of W" in html and "loser of W" in html
