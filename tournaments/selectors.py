@@ -66,20 +66,20 @@ def tournament_get(*, slug: str, user: Any = None) -> Tournament | None:
 
 def standings_compute(*, tournament: Tournament) -> list[StandingRow]:
     """The event's standings with its configured tie-breaks (withdrawn entrants not ranked)."""
-    from tournaments.services import format_results
+    from tournaments.services import fid, format_results
 
     entrants = list(tournament.entrants.all())
     if not entrants:
         return []
     active = [e for e in entrants if not e.withdrawn]
-    former = [FEntrant(str(e.pk), e.seed, e.name) for e in entrants if e.withdrawn]
+    former = [FEntrant(fid(e.pk), e.seed, e.name) for e in entrants if e.withdrawn]
     rows = standings(
-        [FEntrant(str(e.pk), e.seed, e.name) for e in active],
+        [FEntrant(fid(e.pk), e.seed, e.name) for e in active],
         format_results(tournament),
         tiebreaks=tournament.format_options.get("tiebreaks", DEFAULT_TIEBREAKS),
         former=former,
     )
-    by_id = {str(e.pk): e for e in entrants}
+    by_id = {fid(e.pk): e for e in entrants}
     return [StandingRow(by_id[s.entrant], s) for s in rows]
 
 
@@ -160,13 +160,13 @@ def results_table(*, tournament: Tournament) -> list[dict[str, Any]]:
 
 def bracket_view(*, tournament: Tournament) -> dict[str, Any] | None:
     """An elimination event's bracket with names, column by column for drawing it."""
-    from tournaments.services import bracket_of
+    from tournaments.services import bracket_of, fid
 
     found = bracket_of(tournament)
     if found is None:
         return None
     bracket, state = found
-    names = {str(e.pk): e.name for e in tournament.entrants.all()}
+    names = {fid(e.pk): e.name for e in tournament.entrants.all()}
 
     def name(entrant_id: str | None) -> str | None:
         return names.get(entrant_id, entrant_id) if entrant_id else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -444,17 +445,27 @@ def entrant_withdraw(*, entrant: Entrant, actor: Any, reason: str) -> Entrant:
 # --- Rounds --------------------------------------------------------------------------------------
 
 
+def fid(pk: int) -> str:
+    """An entrant's id in the pure formats: ``e<pk>``, so reasons can be written with names."""
+    return f"e{pk}"
+
+
+def named(text: str, names: dict[str, str]) -> str:
+    """A format's reason with entrant ids (``e12``) replaced by the entrants' names."""
+    return re.sub(r"\be\d+\b", lambda m: names.get(m.group(0), m.group(0)), text)
+
+
 def _format_entrant(e: Entrant) -> FEntrant:
-    return FEntrant(str(e.pk), e.seed, e.name)
+    return FEntrant(fid(e.pk), e.seed, e.name)
 
 
 def _result_of(match: Match) -> FMatchResult:
     sides = list(match.sides.all())
-    ids = tuple(str(s.entrant_id) for s in sides)
+    ids = tuple(fid(s.entrant_id) for s in sides)
     if match.outcome == MatchOutcome.BYE:
         return FMatchResult(match.round.number, 0, ids, (0,), Outcome.BYE)
     points = tuple(s.points or 0 for s in sides)
-    winners = tuple(str(s.entrant_id) for s in sides if s.is_winner)
+    winners = tuple(fid(s.entrant_id) for s in sides if s.is_winner)
     return FMatchResult(
         match.round.number, match.table, ids, points, Outcome(match.outcome), winners
     )
@@ -475,7 +486,7 @@ def format_results(tournament: Tournament) -> list[FMatchResult]:
 
 
 def _bracket(tournament: Tournament) -> Bracket:
-    field = [FEntrant(str(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
+    field = [FEntrant(fid(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
     if tournament.format == TournamentFormat.SINGLE_ELIMINATION:
         return single_elimination(
             field, third_place=bool(tournament.format_options.get("third_place"))
@@ -493,7 +504,7 @@ def bracket_of(tournament: Tournament) -> tuple[Bracket, BracketState] | None:
 
 
 def _schedule(tournament: Tournament) -> tuple[FRound, ...]:
-    field = [FEntrant(str(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
+    field = [FEntrant(fid(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
     table_size = len(Rules.from_json(tournament.rules).sides)
     return round_robin(
         field, cycles=int(tournament.format_options.get("cycles", 1)), table_size=table_size
@@ -501,7 +512,7 @@ def _schedule(tournament: Tournament) -> tuple[FRound, ...]:
 
 
 def _forbidden(tournament: Tournament) -> frozenset[frozenset[str]]:
-    by_name = {e.name.lower(): str(e.pk) for e in tournament.entrants.all()}
+    by_name = {e.name.lower(): fid(e.pk) for e in tournament.entrants.all()}
     pairs = set()
     for i, pair in enumerate(tournament.format_options.get("forbidden", [])):
         ids = [by_name.get(str(n).lower()) for n in pair]
@@ -592,12 +603,13 @@ def round_generate(*, tournament: Tournament, actor: Any) -> Round:
         raise TournamentError("round", "every round has been played; finish the event",
                               code="event_complete")  # fmt: skip
     rnd = Round.objects.create(tournament=tournament, number=number)
-    entrants = {str(e.pk): e for e in tournament.entrants.all()}
+    entrants = {fid(e.pk): e for e in tournament.entrants.all()}
+    names = {key: e.name for key, e in entrants.items()}
     bot_matches: list[int] = []
     for p in pairings:
         match = Match.objects.create(
             tournament=tournament, round=rnd, table=p.table, bracket_match=p.match or "",
-            reason=p.reason,
+            reason=named(p.reason, names),
         )  # fmt: skip
         seated = [entrants[e] for e in p.present]
         MatchSide.objects.bulk_create(
@@ -615,7 +627,7 @@ def round_generate(*, tournament: Tournament, actor: Any) -> Round:
             bot_matches.append(match.pk)
     _history(tournament, actor, HistoryKind.ROUND, f"round {number} paired",
              data={"pairings": [{"table": p.table, "entrants": [entrants[e].name for e in p.present],
-                                 "reason": p.reason} for p in pairings]})  # fmt: skip
+                                 "reason": named(p.reason, names)} for p in pairings]})  # fmt: skip
     _round_check(rnd)
     if bot_matches:
         from tournaments.tasks import tournament_match_play

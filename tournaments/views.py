@@ -161,6 +161,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 for e in people
             ],
         }
+    complete = services.tournament_is_complete(tournament)
     context = {
         "t": tournament,
         "directs": directs,
@@ -170,7 +171,12 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
         "crosstable": crosstable,
         "form": EntrantForm(),
         "team_size": len(Rules.from_json(tournament.rules).sides[0]),
-        "complete": services.tournament_is_complete(tournament),
+        "complete": complete,
+        # The next round can be paired once the last one is complete (or before the first).
+        "can_pair": tournament.status != TournamentStatus.FINISHED
+        and not complete
+        and not tournament.rounds.exclude(status="complete").exists(),
+        "late_entries": tournament.format == "swiss",
     }
     return render(request, "tournaments/detail.html", context)
 

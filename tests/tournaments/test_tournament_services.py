@@ -294,6 +294,9 @@ def test_single_elimination_advances_and_finishes(director: User) -> None:
     t = club_event(director, fmt="single_elimination", teams=6, third_place=True)
     r1 = round_generate(tournament=t, actor=director)
     assert sorted(m.bracket_match for m in r1.matches.all()) == ["R1-2", "R1-4"]
+    # Reasons name the entrants (seeds 4 v 5 and 3 v 6), not internal ids.
+    reasons = sorted(m.reason for m in r1.matches.all())
+    assert reasons == ["R1-2 (round 1): Team D v Team E", "R1-4 (round 1): Team C v Team F"]
     rounds = 1
     while True:
         rnd = t.rounds.order_by("-number").first()
