@@ -14,6 +14,8 @@ from .scoring import contracting_sides, forfeit_result, game_end, hand_score
 from .state import HandState, Phase
 from .views import View
 
+_OVER = Phase.OVER
+
 
 class GameState:
     """An immutable game: the rules, the running totals, the hand in progress and the end.
@@ -25,7 +27,7 @@ class GameState:
     (1, (0, 0))
     """
 
-    __slots__ = ("hand", "hand_results", "last_dealer", "result", "rules", "totals")
+    __slots__ = ("hand", "hand_results", "in_hand", "last_dealer", "result", "rules", "totals")
 
     rules: Rules
     totals: tuple[int, ...]
@@ -33,6 +35,10 @@ class GameState:
     hand_results: tuple[HandResult, ...]
     last_dealer: int | None
     result: GameResult | None
+    in_hand: bool
+    """Whether a hand has been dealt and is not finished.
+
+    A field set with ``hand`` rather than a property: drivers ask it before every decision."""
 
     def __init__(
         self,
@@ -49,6 +55,7 @@ class GameState:
         self.hand_results = hand_results
         self.last_dealer = last_dealer
         self.result = result
+        self.in_hand = hand is not None and not hand.is_over
 
     @classmethod
     def new(cls, rules: Rules) -> GameState:
@@ -59,11 +66,6 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.result is not None
-
-    @property
-    def in_hand(self) -> bool:
-        """Whether a hand has been dealt and is not finished."""
-        return self.hand is not None and not self.hand.is_over
 
     @property
     def to_act(self) -> int | None:
@@ -89,9 +91,10 @@ class GameState:
         return (self.last_dealer + 1) % self.rules.players
 
     def legal_actions(self) -> list[Action]:
-        if self.hand is None or self.is_over:
+        hand = self.hand
+        if hand is None or self.result is not None:
             return []
-        return self.hand.legal_actions()
+        return hand.legal_actions()
 
     def view(self, seat: int) -> View:
         if self.hand is None:
@@ -111,6 +114,7 @@ class GameState:
         game.hand_results = self.hand_results
         game.last_dealer = self.last_dealer
         game.result = self.result
+        game.in_hand = True
         return game
 
     def start_hand(self, dealer: int, deal: Deal, *, check: bool = True) -> GameState:
@@ -129,11 +133,13 @@ class GameState:
 
     def apply(self, action: Action, seat: int | None = None) -> GameState:
         """Apply an action to the hand in progress; scores the hand when it ends."""
-        if self.is_over:
+        if self.result is not None:
             raise HandOverError("the game is over: no further action is possible")
         if self.hand is None:
             raise IllegalActionError("R-10", "no hand has been dealt")
         hand = self.hand.apply(action, seat)
+        if hand.phase is _OVER:
+            return self._scored(hand.contract, hand.tricks_by_side(), hand)
         # Built field by field: this runs once per decision of every bot match.
         game = object.__new__(GameState)
         game.rules = self.rules
@@ -142,8 +148,7 @@ class GameState:
         game.hand_results = self.hand_results
         game.last_dealer = self.last_dealer
         game.result = None
-        if hand.phase is Phase.OVER:
-            return game._scored(hand.contract, hand.tricks_by_side())
+        game.in_hand = True
         return game
 
     def apply_summary(
@@ -181,25 +186,28 @@ class GameState:
             if total != 10 and not early:
                 raise SummaryError("tricks", f"the tricks add up to {total}, not 10")
         game = GameState(rules, self.totals, None, self.hand_results, dealer, None)
-        return game._scored(contract, tuple(tricks))
+        return game._scored(contract, tuple(tricks), None)
 
     def forfeit(self, seat: int) -> GameResult:
         """The result if ``seat`` broke the game now (record section 5)."""
         return forfeit_result(self.rules, seat, self.totals)
 
-    def _scored(self, contract: Contract | None, tricks: tuple[int, ...]) -> GameState:
+    def _scored(
+        self, contract: Contract | None, tricks: tuple[int, ...], hand: HandState | None
+    ) -> GameState:
+        """The game after a hand (``hand``, or ``None`` for a summary) scored ``tricks``."""
         rules = self.rules
         if contract is None:
             zeros = (0,) * len(rules.sides)
             res = HandResult(None, zeros, zeros, self.totals, None)
             return GameState(
-                rules, self.totals, self.hand, (*self.hand_results, res), self.last_dealer, None
+                rules, self.totals, hand, (*self.hand_results, res), self.last_dealer, None
             )
         score, made = hand_score(rules, contract, tricks, self.totals)
         totals = tuple(t + s for t, s in zip(self.totals, score, strict=True))
         res = HandResult(contract, tricks, score, totals, made)
         end = game_end(rules, contract, made, totals)
-        return GameState(rules, totals, self.hand, (*self.hand_results, res), self.last_dealer, end)
+        return GameState(rules, totals, hand, (*self.hand_results, res), self.last_dealer, end)
 
 
 def _check_summary_contract(rules: Rules, contract: Contract) -> None:

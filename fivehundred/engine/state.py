@@ -41,6 +41,12 @@ class Phase(StrEnum):
         return self.value
 
 
+# Module constants: a global load is cheaper than an enum class attribute in the hot paths.
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+
+
 def _mask(cards: tuple[Card, ...]) -> int:
     m = 0
     for c in cards:
@@ -273,9 +279,9 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, in a fixed order (empty when over)."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._legal_plays()
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return list(self._legal_calls())
         if phase is Phase.DISCARD:
             assert self.contract is not None
@@ -345,24 +351,13 @@ class HandState:
         seat = self.to_act
         assert seat is not None and self._table is not None
         hand = self.hands[seat]
-        out: list[Action] = []
-        if not self._trick:
-            rest = hand
-            joker_leads: list[Action] = []
-            if hand & _JOKER_BIT and self._free_joker():
-                rest = hand & ~_JOKER_BIT
-                joker_leads = self._joker_leads()
-            while rest:
-                low = rest & -rest
-                out.append(_PLAYS[low.bit_length() - 1])
-                rest ^= low
-            return out + joker_leads
-        legal = self._follow_mask(hand)
-        while legal:
-            low = legal & -legal
-            out.append(_PLAYS[low.bit_length() - 1])
-            legal ^= low
-        return out
+        if self._trick:
+            # Following: usually the cards of the led suit, else the whole hand (R-6.2).
+            follow = hand & self._table.suit_mask[self._led]
+            return list(_plays_of(follow if follow else self._follow_mask(hand)))
+        if hand & _JOKER_BIT and self._free_joker():
+            return [*_plays_of(hand & ~_JOKER_BIT), *self._joker_leads()]
+        return list(_plays_of(hand))
 
     def _joker_leads(self) -> list[Action]:
         """Leads of the free joker (R-7.4, R-7.5, R-7.7)."""
@@ -402,15 +397,17 @@ class HandState:
         ``IllegalActionError`` naming the rule for anything the rules do not allow.
         """
         phase = self.phase
-        if phase is Phase.OVER:
-            raise HandOverError()
-        if seat is not None and seat != self.to_act:
-            raise WrongSeatError(seat, self.to_act)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:  # four decisions in five: tested first
+            if seat is not None and seat != self.to_act:
+                raise WrongSeatError(seat, self.to_act)
             if type(action) is not Play:
                 raise self._wrong_kind(action, "a card to play")
             return self._play(action)
-        if phase is Phase.AUCTION:
+        if phase is _OVER:
+            raise HandOverError()
+        if seat is not None and seat != self.to_act:
+            raise WrongSeatError(seat, self.to_act)
+        if phase is _AUCTION:
             if type(action) is not Call:
                 raise self._wrong_kind(action, "a call")
             return self._call(action)
@@ -613,48 +610,50 @@ class HandState:
         if not hand & bit:
             raise IllegalActionError("R-6.2", f"seat {seat} does not hold {action.card}")
         trick = self._trick
-        if not trick:
-            led = self._check_lead(action, table)
-        else:
+        if trick:
             if action.suit is not None:
                 raise IllegalActionError(
                     "R-7.4", "a suit is named only when leading the un-nominated joker"
                 )
-            if not self._follow_mask(hand) & bit:
+            follow = hand & table.suit_mask[self._led]
+            if not (follow if follow else self._follow_mask(hand)) & bit:
                 raise IllegalActionError(*self._follow_error(seat, action.card, hand))
-            led = self._led
-        s = self._copy()
-        hands = list(self.hands)
-        hands[seat] = hand & ~bit
-        s.hands = tuple(hands)
-        if not trick:
+            s = self._copy()
+        else:
+            if card == JOKER_INDEX or action.suit is not None:
+                led = self._check_lead(action, table)
+            else:
+                led = table.suit_of[card]
+            s = self._copy()
             s._led = led
             s.leader = seat
             if led != NO_SUIT:
                 s.suits_led = self.suits_led | 1 << led
+        hands = list(self.hands)
+        hands[seat] = hand ^ bit
+        s.hands = tuple(hands)
         trick = (*trick, (seat, card))
-        if len(trick) < bin(self._active).count("1"):
+        if len(trick) < self._active.bit_count():
             s._trick = trick
             s.to_act = self._next[seat]
             return s
         # The trick is complete (R-6.4, R-6.5).
-        pos = table.winner_index([c for _, c in trick], s._led)
-        winner = trick[pos][0]
+        winner = trick[table.winner_index([c for _, c in trick], s._led)][0]
         won = list(self.won)
         won[winner] += 1
         s.won = tuple(won)
         s.tricks = (*self.tricks, (s.leader, trick, winner))
-        s.trick_no = self.trick_no + 1
+        s.trick_no = trick_no = self.trick_no + 1
         s._trick = ()
         s.leader = winner
         contract = self.contract
         assert contract is not None
-        if s.trick_no == 10 or (
+        if trick_no == 10 or (
             contract.call.is_misere
             and winner == contract.seat
             and self.rules.options["misere_early_end"]
         ):
-            s.phase = Phase.OVER  # R-6.6: a lost misère stops at once
+            s.phase = _OVER  # R-6.6: a lost misère stops at once
             s.to_act = None
         else:
             s.to_act = winner
@@ -757,6 +756,36 @@ _CALL_ORDER: dict[str, tuple[Call, ...]] = {
 }
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 _JOKER_LEADS: tuple[Play, ...] = tuple(Play(CARDS[JOKER_INDEX], s) for s in Suit)
+# The cards of one suit (16 index slots each) and the joker: a set of cards is listed suit by
+# suit from a cache of each suit's part, so a legal-play list costs a few lookups instead of a
+# step per card.
+_SUIT_SPANS: tuple[int, ...] = (*(0xFFFF << 16 * s for s in range(4)), _JOKER_BIT)
+_SPAN_CACHE_LIMIT = 1 << 16
+
+
+class _PlayCache(dict[int, tuple[Play, ...]]):
+    """Play actions of a set of cards (a mask), in card order; bounded by clearing when full."""
+
+    def __missing__(self, mask: int) -> tuple[Play, ...]:
+        if len(self) >= _SPAN_CACHE_LIMIT:
+            self.clear()  # masks that span several suits are unbounded in number
+        plays: list[Play] = []
+        for span in _SUIT_SPANS:
+            part = mask & span
+            if part == mask:
+                while part:
+                    low = part & -part
+                    plays.append(_PLAYS[low.bit_length() - 1])
+                    part ^= low
+            elif part:
+                plays.extend(self[part])
+        out = tuple(plays)
+        self[mask] = out
+        return out
+
+
+_PLAY_CACHE = _PlayCache()
+_plays_of = _PLAY_CACHE.__getitem__
 
 
 class _DiscardCache(dict[tuple[int, ...], Discard]):
