@@ -681,7 +681,13 @@ def pairing_override(
 
 
 def _round_check(rnd: Round) -> None:
-    """Mark a round complete when all its tables are done; bot events then carry on by themselves."""
+    """Mark a round complete when all its tables are done; bot events then carry on by themselves.
+
+    The event's row is locked first: two workers finishing the last two tables of a round at the
+    same moment are serialised here, so the second sees the first's result and exactly one of
+    them pairs the next round.
+    """
+    Tournament.objects.select_for_update().filter(pk=rnd.tournament_id).first()
     if rnd.matches.exclude(status=MatchStatus.DONE).exists():
         return
     if rnd.status != RoundStatus.COMPLETE:

@@ -195,3 +195,19 @@ def test_bot_elimination_runs_to_a_champion_on_a_real_worker(
     assert state.finished and state.champion and state.runner_up and state.third
     _check_every_table_has_verified_records(t)
     assert Match.objects.filter(tournament=t).count() == 4
+
+
+@pytest.mark.django_db
+def test_playing_a_bot_table_twice_changes_nothing(director: User) -> None:
+    from tournaments.services import match_bot_play
+
+    t = _bot_event(director, fmt="round_robin", bots=3)
+    round_generate(tournament=t, actor=director)  # on_commit never fires here: tables wait
+    match = Match.objects.get(tournament=t, table=1)
+    assert match.status == MatchStatus.PLAYING
+    first = match_bot_play(match_id=match.pk)
+    assert first["played"] is True and len(first["records"]) == 2
+    again = match_bot_play(match_id=match.pk)
+    assert again == {"match": match.pk, "played": False}
+    assert match.submissions.count() == 1 and match.records.count() == 2
+    assert match_bot_play(match_id=999999) == {"match": 999999, "played": False}

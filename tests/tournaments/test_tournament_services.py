@@ -329,3 +329,18 @@ def test_rating_recompute_matches_incremental(director: User) -> None:
         for r in PlayerRating.objects.all()
     }
     assert after == before
+
+
+def test_ratings_recompute_command(director: User) -> None:
+    import io
+
+    from django.core.management import call_command
+
+    t = club_event(director, teams=2)
+    match = round_generate(tournament=t, actor=director).matches.get()
+    match_result_submit(match=match, actor=director, games=sheet_win(1))
+    PlayerRating.objects.all().delete()
+    out = io.StringIO()
+    call_command("ratings_recompute", stdout=out)
+    assert out.getvalue().strip() == "rated 1 results"
+    assert PlayerRating.objects.count() == 4
