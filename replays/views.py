@@ -25,7 +25,10 @@ def home(request: HttpRequest) -> HttpResponse:
 def record_list_page(request: HttpRequest) -> HttpResponse:
     form = RecordFilterForm(request.GET or None)
     filters = form.cleaned_data if form.is_valid() else {}
-    records = record_list(user=request.user, **{k: v for k, v in filters.items() if v})
+    # Side 0 is a real choice: keep zeros, drop only the empty fields.
+    records = record_list(
+        user=request.user, **{k: v for k, v in filters.items() if v not in (None, "")}
+    )
     page = Paginator(records, 25).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
