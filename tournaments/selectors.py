@@ -47,17 +47,16 @@ def _plain(value: object) -> object:
 
 
 def tournament_list(*, user: Any = None) -> QuerySet[Tournament]:
-    """Public events, and the private ones this user directs (staff see all)."""
-    events = Tournament.objects.annotate(entrant_count=Count("entrants"))
+    """Public events, and the private ones this user directs (staff see all); newest first."""
+    # distinct: the join through the directors would otherwise count each entrant per director.
+    events = Tournament.objects.annotate(entrant_count=Count("entrants", distinct=True))
     if user_is_staff(user):
-        return events
-    if getattr(user, "is_authenticated", False):
-        return (
-            events.filter(Q(is_public=True) | Q(directors=user))
-            .distinct()
-            .order_by("-created_at", "id")
-        )
-    return events.filter(is_public=True)
+        pass
+    elif getattr(user, "is_authenticated", False):
+        events = events.filter(Q(is_public=True) | Q(directors=user)).distinct()
+    else:
+        events = events.filter(is_public=True)
+    return events.order_by("-created_at", "-id")
 
 
 def tournament_get(*, slug: str, user: Any = None) -> Tournament | None:
