@@ -46,15 +46,15 @@ class PlayoutPosition:
     def from_state(cls, state: HandState) -> PlayoutPosition:
         if state.phase is not Phase.PLAY:
             raise ValueError("playouts start from a state in the play phase")
-        table = state._table
+        table = state._s.table
         contract = state.contract
         assert table is not None and contract is not None and state.to_act is not None
         opts = state.rules.options
         hands = tuple(tuple(i for i in range(65) if h >> i & 1) for h in state.hands)
         return cls(
             hands=hands,
-            order=state._next,
-            nactive=bin(state._active).count("1"),
+            order=state._s.next,
+            nactive=state._s.nactive,
             to_act=state.to_act,
             leader=state.leader,
             trick=state._trick,
