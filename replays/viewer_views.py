@@ -155,10 +155,12 @@ def _step_context(
         places.append(
             {
                 **s,
-                "x": round(50 - 40 * math.sin(angle), 2),
-                "y": round(50 + 38 * math.cos(angle), 2),
-                "tx": round(50 - 17 * math.sin(angle), 2),
-                "ty": round(50 + 20 * math.cos(angle), 2),
+                # Offsets from the table's centre in percent (CSS scales them on small screens).
+                "dx": round(-40 * math.sin(angle), 2),
+                "dy": round(38 * math.cos(angle), 2),
+                "tdx": round(-17 * math.sin(angle), 2),
+                "tdy": round(20 * math.cos(angle), 2),
+                "pos": "pos-side" if abs(math.sin(angle)) > 0.5 else "pos-end",
                 "to_act": current["to_act"] == s["seat"],
                 "is_dealer": current["dealer"] == s["seat"],
                 "is_contractor": (current["contract"] or {}).get("seat") == s["seat"],
@@ -171,12 +173,14 @@ def _step_context(
         by_seat = {p["seat"]: p for p in places}
         for c in current["trick"]["cards"]:
             by_seat[c["seat"]]["played"].append(c)
+    # Once the hand is scored the running totals include it.
+    shown_totals = (current["result"] or {}).get("totals") or current["totals"]
     sides = [
         {
             "side": i,
             "seats": ", ".join(game.seats[s].get("name", f"seat {s}") for s in side),
             "tricks": (current["tricks_won"] or [None] * len(game.rules.sides))[i],
-            "total": current["totals"][i] if current["totals"] else 0,
+            "total": shown_totals[i] if shown_totals else 0,
         }
         for i, side in enumerate(game.rules.sides)
     ]

@@ -151,6 +151,9 @@ def test_step_through_a_hand_with_the_keyboard(
         won = [int(t) for t in page.locator("#stage .tricks-won").all_inner_texts()]
         assert won == list(state.tricks_by_side()), k
         shown_totals = [int(t) for t in page.locator("#stage .side-score .total").all_inner_texts()]
+        # The running totals: before the hand, and with it once it is scored.
+        if k == len(actions):
+            totals = tuple(stored.data["hands"][hand]["result"]["totals"])
         assert shown_totals == list(totals)
     # The hand is over: its result and the score sheet.
     result = stored.data["hands"][hand]["result"]
