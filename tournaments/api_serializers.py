@@ -62,7 +62,9 @@ class EventEntrantSerializer(serializers.ModelSerializer[Entrant]):
 
     class Meta:
         model = Entrant
-        fields = ["id", "name", "kind", "bot_name", "seed", "withdrawn", "late", "players"]
+        fields = [
+            "id", "name", "kind", "bot_name", "bot_version", "seed", "withdrawn", "late", "players",
+        ]  # fmt: skip
         read_only_fields = fields
 
     def get_players(self, obj: Entrant) -> list[str]:
@@ -75,7 +77,10 @@ class EventEntrantWriteSerializer(serializers.Serializer[Any]):
         child=serializers.CharField(max_length=100), required=False, max_length=3,
         help_text="The players' names: two (or three) for a partnership, one for an individual.",
     )  # fmt: skip
-    bot = serializers.CharField(required=False, max_length=100, help_text="A built-in bot's name.")
+    bot = serializers.CharField(
+        required=False, max_length=100,
+        help_text="A built-in bot (heuristic, random) or an arena bot: bot:<id> or version:<id>.",
+    )  # fmt: skip
     seed = serializers.IntegerField(required=False, min_value=1, max_value=100000)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
 

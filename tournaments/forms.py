@@ -104,10 +104,10 @@ class EntrantForm(forms.Form):
     player1 = forms.CharField(max_length=100, required=False, label="Player")
     player2 = forms.CharField(max_length=100, required=False, label="Partner")
     player3 = forms.CharField(max_length=100, required=False, label="Third partner")
-    bot = forms.ChoiceField(
-        required=False,
-        choices=[("", "no (people)"), ("heuristic", "heuristic bot"), ("random", "random bot")],
-    )
+    bot = forms.CharField(
+        required=False, max_length=40,
+        help_text="Leave empty for people; heuristic or random (built in), or bot:<id> of the arena.",
+    )  # fmt: skip
     seed = forms.IntegerField(min_value=1, required=False)
     reason = forms.CharField(max_length=500, required=False, label="Reason (late entry)")
 

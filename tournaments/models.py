@@ -154,7 +154,8 @@ class EntrantKind(models.TextChoices):
 class Entrant(models.Model):
     """One side of the event: a partnership (``team``) or an individual (``player``), or a bot.
 
-    Built-in bots are named by ``bot_name`` (``random``, ``heuristic``). ``seed`` orders the field
+    Built-in bots are named by ``bot_name`` (``random``, ``heuristic``); an uploaded bot of the
+    arena enters as one of its versions (``bot_version``). ``seed`` orders the field
     (1 is the strongest); gaps are allowed. A withdrawn entrant keeps its past results.
     """
 
@@ -168,6 +169,14 @@ class Entrant(models.Model):
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
     bot_name = models.CharField(max_length=100, blank=True)
+    bot_version = models.ForeignKey(
+        "arena.BotVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_entries",
+        help_text="An uploaded bot's version (played in the sandbox); else bot_name is built in.",
+    )
     seed = models.PositiveIntegerField()
     withdrawn = models.BooleanField(default=False)
     late = models.BooleanField(default=False, help_text="Entered after the event started.")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Sequence
+from contextlib import ExitStack
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from django.db import transaction
@@ -309,6 +312,24 @@ def _team_size(tournament: Tournament) -> int:
     return len(rules.sides[0])
 
 
+def _bot_parse(value: str) -> tuple[Any, str]:
+    """``heuristic`` / ``builtin:<name>``, or an arena bot: ``bot:<id>`` (its active version) or
+    ``version:<id>``. Returns ``(version or None, built-in name or "")``."""
+    text = value.strip()
+    if text.removeprefix("builtin:") in BUILTIN_BOTS:
+        return None, text.removeprefix("builtin:")
+    from arena.services import ArenaError, entrant_parse
+
+    try:
+        parsed = entrant_parse(value=text, field="bot")
+    except ArenaError as exc:
+        known = ", ".join(BUILTIN_BOTS)
+        raise TournamentError(
+            "bot", f"unknown bot {value!r} ({exc}); built-in bots: {known}, or bot:<id>"
+        ) from None
+    return parsed.version, parsed.builtin
+
+
 @transaction.atomic
 def entrant_register(
     *,
@@ -345,16 +366,18 @@ def entrant_register(
     names = [p.strip() for p in players if p and p.strip()]
     team: Team | None = None
     player: Player | None = None
+    version = None
     if bot:
-        if bot not in BUILTIN_BOTS:
-            raise TournamentError(
-                "bot", f"unknown bot {bot!r}; built-in bots: {', '.join(BUILTIN_BOTS)}"
-            )
+        version, builtin = _bot_parse(bot)
         if names:
             raise TournamentError("players", "a bot entrant has no players")
-        if not directs:
-            raise NotAllowed("Only directors enter bots.")
-        name = (name or "").strip() or bot
+        owns = version is not None and version.bot.owner_id == getattr(actor, "pk", None)
+        if not directs and not owns:
+            raise NotAllowed("Only directors enter bots (and owners their own uploaded bots).")
+        if version is not None and tournament.entrants.filter(bot_version=version).exists():
+            raise TournamentError("bot", f"{version.label} is already entered")
+        name = (name or "").strip() or (version.label if version is not None else builtin)
+        bot = builtin
         kind = EntrantKind.BOT
     else:
         if len(names) != size:
@@ -405,7 +428,7 @@ def entrant_register(
         raise TournamentError("seed", f"seed {seed} is already taken")
     entrant = Entrant.objects.create(
         tournament=tournament, name=name, kind=kind, player=player, team=team,
-        bot_name=bot or "", seed=seed, late=late,
+        bot_name=bot or "", bot_version=version, seed=seed, late=late,
     )  # fmt: skip
     _history(
         tournament, actor, HistoryKind.LATE_ENTRY if late else HistoryKind.ENTRY,
@@ -1087,39 +1110,74 @@ def result_correct(*, match: Match, actor: Any, games: Sequence[Any], reason: st
 # --- Bot matches ---------------------------------------------------------------------------------
 
 
+def _bot_seat(entrant: Entrant) -> dict[str, Any]:
+    version = entrant.bot_version
+    if version is not None:
+        return {"name": entrant.name, "id": f"bot:{version.bot_id}@{version.number}", "kind": "bot"}
+    return {"name": entrant.name, "id": f"bot:{entrant.bot_name}", "kind": "bot"}
+
+
+def _bot_factory(entrant: Entrant, stack: ExitStack) -> Any:
+    """A seat-player factory: built-ins in process, uploaded versions in the arena's sandbox."""
+    from fivehundred.bots.players import InProcessPlayer, SandboxPlayer
+
+    version = entrant.bot_version
+    if version is None:
+        name = entrant.bot_name
+        return lambda seat, seed: InProcessPlayer.builtin(name, seed)
+    from arena.services import sandbox_limits
+    from fivehundred.bots.sandbox import stage_code
+
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="fivehundred-entrant-")))
+    path = folder / Path(version.filename).name
+    path.write_bytes(bytes(version.code))
+    code = stage_code(path, entry=version.entry or None)
+    stack.callback(code.remove)
+    limits, label = sandbox_limits(), entrant.name
+    return lambda seat, seed: SandboxPlayer.uploaded(code, name=label, limits=limits)
+
+
 def match_bot_play(*, match_id: int) -> dict[str, Any]:
-    """Play a table of built-in bots and confirm its result; safe to run twice.
+    """Play a table of bots (built-in, or uploaded in the sandbox) and confirm its result.
+
+    Safe to run twice: a table already done is left alone.
 
     Each board is played in every seat rotation (a duplicate match), with seeds named after the
     event, round and table, so a repeated run plays the same games. The match goes to the higher
     total score, then to more games won, then to the higher seed.
     """
     from fivehundred.bots.match import play_match
-    from fivehundred.bots.players import InProcessPlayer
+    from fivehundred.bots.sandbox import BotCodeError
 
     match = Match.objects.select_related("tournament", "round").filter(pk=match_id).first()
     if match is None or match.status == MatchStatus.DONE:
         return {"match": match_id, "played": False}
     tournament = match.tournament
-    sides = list(match.sides.select_related("entrant"))
+    sides = list(match.sides.select_related("entrant__bot_version__bot"))
     rules = Rules.from_json(tournament.rules)
-    seat_objects = [
-        {"name": s.entrant.name, "id": f"bot:{s.entrant.bot_name}", "kind": "bot"} for s in sides
-    ]
-
-    def factory(bot: str) -> Any:
-        return lambda seat, seed: InProcessPlayer.builtin(bot, seed)
-
+    seat_objects = [_bot_seat(s.entrant) for s in sides]
     boards = [
         f"{tournament.slug}/round-{match.round.number}/table-{match.table}/board-{b + 1}"
         for b in range(tournament.match_games)
     ]
-    outcome = play_match(
-        [(s.entrant.name, factory(s.entrant.bot_name)) for s in sides],
-        rules=rules, boards=boards, seat_objects=seat_objects,
-        event={"name": tournament.name, "tournament": tournament.slug,
-               "table": str(match.table), "match": f"round {match.round.number}"},
-    )  # fmt: skip
+    try:
+        with ExitStack() as stack:
+            players = [(s.entrant.name, _bot_factory(s.entrant, stack)) for s in sides]
+            outcome = play_match(
+                players, rules=rules, boards=boards, seat_objects=seat_objects,
+                event={"name": tournament.name, "tournament": tournament.slug,
+                       "table": str(match.table), "match": f"round {match.round.number}"},
+            )  # fmt: skip
+    except BotCodeError as exc:
+        # An uploaded version whose code no longer unpacks: its entrant forfeits the table.
+        bad = next(s.entrant for s in sides if s.entrant.bot_version_id is not None)
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().select_related("tournament", "round")
+            again = locked.get(pk=match_id)
+            if again.status == MatchStatus.DONE:
+                return {"match": match_id, "played": False}
+            _forfeit(again, None, [bad], f"the bot's code could not be run: {exc}")
+        return {"match": match_id, "played": False, "forfeit": bad.pk}
     totals = [round(t) for t in outcome.totals]
     wins = outcome.wins
     with transaction.atomic():

@@ -211,3 +211,54 @@ def test_playing_a_bot_table_twice_changes_nothing(director: User) -> None:
     assert again == {"match": match.pk, "played": False}
     assert match.submissions.count() == 1 and match.records.count() == 2
     assert match_bot_play(match_id=999999) == {"match": 999999, "played": False}
+
+
+PASSING_BOT = b"""
+from fivehundred.bots.sdk import run
+
+def act(view, legal):
+    for action in legal:
+        if action.get("call") == "PASS":
+            return action
+    return legal[0]
+
+run(act)
+"""
+
+
+@pytest.mark.django_db
+def test_an_uploaded_arena_bot_plays_in_the_sandbox(
+    director: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    import hashlib
+
+    from arena.models import Bot, BotVersion, VersionStatus
+    from tournaments.errors import NotAllowed, TournamentError
+
+    owner = User.objects.create_user(username="olga", password="a-long-password-1")
+    bot = Bot.objects.create(owner=owner, name="passer")
+    version = BotVersion.objects.create(
+        bot=bot, number=1, filename="passer.py", code=PASSING_BOT, size=len(PASSING_BOT),
+        sha256=hashlib.sha256(PASSING_BOT).hexdigest(), status=VersionStatus.ACTIVE,
+    )  # fmt: skip
+    t = tournament_create(name="Open bots", director=director, format="round_robin",
+                          rules=dict(FAST_RULES))  # fmt: skip
+    stranger = User.objects.create_user(username="sid", password="a-long-password-1")
+    with pytest.raises(NotAllowed):
+        entrant_register(tournament=t, actor=stranger, bot=f"bot:{bot.pk}")
+    with pytest.raises(TournamentError, match="unknown bot"):
+        entrant_register(tournament=t, actor=director, bot="bot:999999")
+    mine = entrant_register(tournament=t, actor=owner, bot=f"bot:{bot.pk}")  # owners enter theirs
+    assert mine.bot_version == version and mine.name == "passer v1"
+    entrant_register(tournament=t, actor=director, bot="heuristic")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_generate(tournament=t, actor=director)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    match = Match.objects.get(tournament=t)
+    records = list(match.records.all())
+    assert len(records) == 2
+    for record in records:
+        assert verify(record.data).valid
+        ids = {seat["id"] for seat in record.data["seats"]}
+        assert ids == {f"bot:{bot.pk}@1", "bot:heuristic"}
