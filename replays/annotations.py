@@ -283,8 +283,9 @@ def record_export(*, record: StoredRecord) -> dict[str, Any]:
     public = Annotation.objects.filter(record=record, visibility=Visibility.PUBLIC).order_by(
         *GAME_ORDER
     )
-    notes = [annotation_to_record_json(n) for n in public.select_related("author")]
-    data.pop("annotations", None)
+    # The annotations the record came with (checked when it was verified) stay first.
+    notes = list(data.pop("annotations", None) or [])
+    notes += [annotation_to_record_json(n) for n in public.select_related("author")]
     if notes:
         data["annotations"] = notes
     return data

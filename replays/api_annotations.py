@@ -24,6 +24,7 @@ from api.errors import error, error_body
 from api.serializers import ErrorResponseSerializer
 from fivehundred.engine import EngineError, action_to_json, parse_action
 from replays.annotations import (
+    VARIATION_MAX,
     AnnotationForbidden,
     AnnotationInvalid,
     annotation_create,
@@ -260,8 +261,10 @@ class RecordLegalView(APIView):
                 line = json.loads(raw)
             except ValueError:
                 raise ViewerError("variation", "variation must be a JSON list of actions") from None
-            if not isinstance(line, list):
-                raise ViewerError("variation", "variation must be a JSON list of actions")
+            if not isinstance(line, list) or len(line) > VARIATION_MAX:
+                raise ViewerError(
+                    "variation", f"variation must be a JSON list of at most {VARIATION_MAX} actions"
+                )
             state, failed, message = variation_check(game, hand, action, line)
         except ViewerError as e:
             return _bad_param(e.member, e.message)

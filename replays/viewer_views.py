@@ -108,6 +108,32 @@ def _note_json(note: Annotation, *, user: Any, seat: int | None) -> dict[str, An
     }
 
 
+def _record_notes(record: StoredRecord, seat: int | None) -> list[dict[str, Any]]:
+    """The annotations written inside the record itself (verified with it), shown like ours."""
+    out = []
+    for k, note in enumerate(record.data.get("annotations") or []):
+        open_view = seat is None
+        variation = note.get("variation") or []
+        out.append(
+            {
+                "id": f"record-{k}",
+                "hand": note.get("hand"),
+                "action": note.get("action"),
+                "glyph": note.get("glyph", ""),
+                "html": markdown_render(note.get("text", "")),
+                "text": note.get("text", ""),
+                "author": note.get("author") or "(in the record)",
+                "cards": [card_json(c) for c in note.get("cards") or []] if open_view else [],
+                "variation": variation if open_view else [],
+                "variation_text": _variation_text(variation) if open_view else "",
+                "visibility": "public",
+                "mine": False,
+                "updated_at": None,
+            }
+        )
+    return out
+
+
 def _variation_text(variation: list[dict[str, Any]]) -> str:
     parts = []
     for obj in variation:
@@ -129,7 +155,7 @@ def _step_context(
     seat: int | None,
 ) -> dict[str, Any]:
     current = step(game, hand, action, seat)
-    notes = [
+    notes = _record_notes(record, seat) + [
         _note_json(n, user=request.user, seat=seat)
         for n in annotation_list(record=record, user=request.user)
     ]

@@ -176,3 +176,21 @@ def test_annotation_list_links_to_the_position(
     assert f'href="/records/{game.digest[:12]}/?hand=2&amp;action=10"' in html
     page = client.get(f"/records/{game.digest[:12]}/", {"hand": 2, "action": 10}).content.decode()
     assert "Nice." in page
+
+
+def test_annotations_inside_the_record_are_shown_and_kept(client: Client, carol: User) -> None:
+    record, _ = record_ingest(data=example("options-and-annotations.json"))
+    inside = record.data["annotations"]
+    on_action = next(n for n in inside if n.get("action") is not None)
+    html = client.get(
+        f"/records/{record.pk}/", {"hand": on_action["hand"], "action": on_action["action"] + 1}
+    ).content.decode()
+    assert on_action["text"] in html
+    if on_action.get("variation"):
+        assert 'class="variation-text"' in html
+    assert inside[0]["text"] in client.get(f"/records/{record.pk}/").content.decode()
+    annotation_create(record=record, author=carol, hand=0, text="Ours.")
+    data = json.loads(client.get(f"/records/{record.pk}/export/").content)
+    assert data["annotations"][: len(inside)] == inside
+    assert data["annotations"][-1]["text"] == "Ours."
+    assert verify(data).valid
