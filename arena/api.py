@@ -385,7 +385,10 @@ class BotVersionCodeView(APIView):
         if code is None:
             raise _denied(request, Exception("Only the bot's owner and staff may see its code."))
         response = HttpResponse(code, content_type="application/octet-stream")
-        response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
+        # A name of our own: the uploaded file name is the author's text, not a safe header value.
+        suffix = ".zip" if version.filename.endswith(".zip") else ".py"
+        name = f"bot-{version.bot_id}-v{version.number}{suffix}"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
 

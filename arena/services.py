@@ -717,7 +717,11 @@ def ladder_schedule(*, now: datetime | None = None) -> ScheduleReport:
 
     order = sorted((k for k in entrants if k not in busy), key=lambda k: (games(k), -ordinal(k), k))
     used: set[str] = set()
-    rules = Rules.create(ladder.players, ladder.rule_options or None).to_json()
+    try:
+        rules = Rules.create(ladder.players, ladder.rule_options or None).to_json()
+    except Exception:  # the engine's RulesError names the bad option; staff fix it in the admin
+        logger.exception("the ladder settings' rules are invalid; no ladder matches scheduled")
+        return report
     with transaction.atomic():
         for key in order:
             if len(report.created) >= ladder.matches_per_run:

@@ -136,3 +136,10 @@ def test_a_match_that_keeps_losing_its_worker_fails_in_the_end(owner, sent) -> N
     ladder_schedule()
     match.refresh_from_db()
     assert match.status == "failed" and "5 attempts" in match.error
+
+
+def test_bad_ladder_rules_schedule_nothing_and_do_not_crash(owner, sent) -> None:
+    ladder(rating_window=100.0, rule_options={"target": -900})
+    active_version(owner, "a"), active_version(owner, "b")
+    assert ladder_schedule().created == []
+    assert not BotMatch.objects.exists()

@@ -201,3 +201,21 @@ def test_unrated_challenges_leave_ratings_alone(owner) -> None:
     match.refresh_from_db()
     assert match.status == "finished" and match.rated_seq is None
     assert not BotRating.objects.filter(key=version.entrant_key, games__gt=0).exists()
+
+
+def test_the_tasks_go_to_the_bots_queue_and_a_repeated_task_plays_once(owner, monkeypatch) -> None:
+    from arena.tasks import bot_match_play_task
+    from fivehundred.celery import app
+
+    for name in ("bots.bot_match_play", "bots.bot_version_validate", "bots.ladder_schedule"):
+        assert name in app.tasks
+        assert app.amqp.router.route({}, name)["queue"].name == "bots"
+    assert app.conf.beat_schedule["arena-ladder-every-minute"]["task"] == "bots.ladder_schedule"
+
+    monkeypatch.setattr("arena.services._enqueue", lambda **kwargs: None)
+    match = bot_match_create(a=Entrant(builtin="heuristic"), b=Entrant(builtin="random"), boards=1)
+    first = bot_match_play_task.apply(args=[match.pk]).get()
+    second = bot_match_play_task.apply(args=[match.pk]).get()
+    assert first["played"] is True and first["status"] == "finished"
+    assert second == {"match": match.pk, "played": False}
+    assert BotMatchGame.objects.filter(match=match).count() == 2
