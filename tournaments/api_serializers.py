@@ -54,6 +54,10 @@ class TournamentWriteSerializer(serializers.Serializer[Any]):
     match_length = serializers.ChoiceField(choices=MatchLength.choices, required=False)
     match_games = serializers.IntegerField(min_value=1, max_value=15, required=False)
     is_public = serializers.BooleanField(required=False)
+    co_directors = serializers.ListField(
+        child=serializers.CharField(max_length=150), required=False, max_length=20,
+        help_text="Usernames of co-directors (on edit: replaces the current co-directors).",
+    )  # fmt: skip
 
 
 class EventEntrantSerializer(serializers.ModelSerializer[Entrant]):

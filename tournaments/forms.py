@@ -37,6 +37,10 @@ class TournamentForm(forms.Form):
     match_length = forms.ChoiceField(choices=MatchLength.choices, initial=MatchLength.GAME)
     match_games = forms.IntegerField(min_value=1, max_value=15, initial=1, label="Games (N)")
     is_public = forms.BooleanField(required=False, initial=True, label="Public")
+    co_directors = forms.CharField(
+        required=False, max_length=500, label="Co-directors",
+        help_text="Usernames, separated by commas.",
+    )  # fmt: skip
 
     def clean_rule_options(self) -> dict[str, Any]:
         text = self.cleaned_data.get("rule_options") or "{}"
@@ -77,10 +81,13 @@ class TournamentForm(forms.Form):
             "match_length": data["match_length"],
             "match_games": data["match_games"],
             "is_public": bool(data.get("is_public")),
+            "co_directors": [
+                u.strip() for u in (data.get("co_directors") or "").split(",") if u.strip()
+            ],
         }
 
     @classmethod
-    def initial_for(cls, tournament: Any) -> dict[str, Any]:
+    def initial_for(cls, tournament: Any, user_pk: int | None = None) -> dict[str, Any]:
         o = tournament.format_options
         return {
             "name": tournament.name,
@@ -96,6 +103,9 @@ class TournamentForm(forms.Form):
             "match_length": tournament.match_length,
             "match_games": tournament.match_games,
             "is_public": tournament.is_public,
+            "co_directors": ", ".join(
+                u.get_username() for u in tournament.directors.all() if u.pk != user_pk
+            ),
         }
 
 

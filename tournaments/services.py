@@ -214,6 +214,23 @@ def _check_length(length: str, games: Any) -> tuple[MatchLength, int]:
     return kind, games
 
 
+def _users(values: Sequence[Any]) -> list[Any]:
+    """Users given as accounts or usernames; an unknown username is an error naming it."""
+    from django.contrib.auth import get_user_model
+
+    model = get_user_model()
+    out = []
+    for i, value in enumerate(values):
+        if isinstance(value, model):
+            out.append(value)
+            continue
+        user = model.objects.filter(username=str(value).strip()).first()
+        if user is None:
+            raise TournamentError(f"co_directors[{i}]", f"no account named {value!r}")
+        out.append(user)
+    return out
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:180] or "event"
     slug, n = base, 1
@@ -254,7 +271,7 @@ def tournament_create(
         format_options=options, match_length=length, match_games=games,
         is_public=bool(is_public), description=description or "",
     )  # fmt: skip
-    tournament.directors.add(director, *co_directors)
+    tournament.directors.add(director, *_users(co_directors))
     _history(tournament, director, HistoryKind.CREATED, f"{director} created the event")
     return tournament
 
@@ -300,7 +317,9 @@ def tournament_update(*, tournament: Tournament, actor: Any, **changes: Any) -> 
         tournament.match_length, tournament.match_games = length, games
     tournament.save()
     if "co_directors" in changes:
-        tournament.directors.add(*changes["co_directors"])
+        # The co-directors named replace the others; whoever edits stays a director.
+        keep = [actor] if getattr(actor, "is_authenticated", False) else []
+        tournament.directors.set([*keep, *_users(changes["co_directors"])])
     _history(tournament, actor, HistoryKind.EDITED, f"{actor} edited the event",
              data={"fields": sorted(changes)})  # fmt: skip
     return tournament

@@ -100,11 +100,13 @@ def tournament_edit_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _event(request, slug)
     if not user_directs(request.user, tournament):
         raise PermissionDenied("Only this event's directors may edit it.")
-    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    form = TournamentForm(
+        request.POST or None, initial=TournamentForm.initial_for(tournament, request.user.pk)
+    )
     if request.method == "POST" and form.is_valid():
         args = form.service_arguments()
         if tournament.status != TournamentStatus.REGISTRATION:
-            args = {k: args[k] for k in ("name", "description", "is_public")}
+            args = {k: args[k] for k in ("name", "description", "is_public", "co_directors")}
         if _try(request, lambda: services.tournament_update(
             tournament=tournament, actor=request.user, **args), "Saved."):  # fmt: skip
             return redirect("tournament-detail", slug=tournament.slug)

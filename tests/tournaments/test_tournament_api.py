@@ -144,3 +144,18 @@ def test_ratings_list(client_for: Any, director: User) -> None:
     ratings = client_for(None).get(BASE + "ratings/").json()["results"]
     assert len(ratings) == 4
     assert ratings[0]["ordinal"] >= ratings[-1]["ordinal"] and ratings[0]["matches"] == 1
+
+
+def test_co_directors_share_the_event(client_for: Any, director: User) -> None:
+    cody = make_user("cody")
+    bad = client_for(director).post(BASE, {"name": "Co", "co_directors": ["nobody"]}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["pointer"] == "/co_directors/0"
+    event = _event(client_for(director), co_directors=["cody"])
+    assert sorted(event["directors"]) == ["cody", "dana"]
+    url = f"{BASE}{event['id']}/"
+    assert (
+        client_for(cody).patch(url, {"description": "Cody's too"}, format="json").status_code == 200
+    )
+    dropped = client_for(director).patch(url, {"co_directors": []}, format="json")
+    assert dropped.json()["directors"] == ["dana"]
+    assert client_for(cody).patch(url, {"description": "x"}, format="json").status_code == 403
