@@ -87,7 +87,9 @@ def _position(request: HttpRequest, game: GameWalk) -> tuple[int, int, int | Non
     return hand, action, seat
 
 
-def _note_json(note: Annotation, *, user: Any, seat: int | None) -> dict[str, Any]:
+def _note_json(
+    note: Annotation, *, user: Any, seat: int | None, names: list[str]
+) -> dict[str, Any]:
     # In one seat's view a note's cards and variation could show what that seat cannot see,
     # so only the text and glyph go to the page there.
     open_view = seat is None
@@ -101,14 +103,14 @@ def _note_json(note: Annotation, *, user: Any, seat: int | None) -> dict[str, An
         "author": note.author.get_username(),
         "cards": [card_json(c) for c in note.cards] if open_view else [],
         "variation": list(note.variation) if open_view else [],
-        "variation_text": _variation_text(note.variation) if open_view else "",
+        "variation_text": _variation_text(note.variation, names) if open_view else "",
         "visibility": note.visibility,
         "mine": note.author_id == getattr(user, "pk", None),
         "updated_at": note.updated_at,
     }
 
 
-def _record_notes(record: StoredRecord, seat: int | None) -> list[dict[str, Any]]:
+def _record_notes(record: StoredRecord, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
     """The annotations written inside the record itself (verified with it), shown like ours."""
     out = []
     for k, note in enumerate(record.data.get("annotations") or []):
@@ -125,7 +127,7 @@ def _record_notes(record: StoredRecord, seat: int | None) -> list[dict[str, Any]
                 "author": note.get("author") or "(in the record)",
                 "cards": [card_json(c) for c in note.get("cards") or []] if open_view else [],
                 "variation": variation if open_view else [],
-                "variation_text": _variation_text(variation) if open_view else "",
+                "variation_text": _variation_text(variation, names) if open_view else "",
                 "visibility": "public",
                 "mine": False,
                 "updated_at": None,
@@ -134,7 +136,7 @@ def _record_notes(record: StoredRecord, seat: int | None) -> list[dict[str, Any]
     return out
 
 
-def _variation_text(variation: list[dict[str, Any]]) -> str:
+def _variation_text(variation: list[dict[str, Any]], names: list[str]) -> str:
     parts = []
     for obj in variation:
         try:
@@ -142,7 +144,8 @@ def _variation_text(variation: list[dict[str, Any]]) -> str:
         except ValueError:
             parts.append("?")
             continue
-        parts.append(f"{seat}: {format_action(action)}")
+        who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        parts.append(f"{who}: {format_action(action)}")
     return ", ".join(parts)
 
 
@@ -155,9 +158,11 @@ def _step_context(
     seat: int | None,
 ) -> dict[str, Any]:
     current = step(game, hand, action, seat)
-    notes = _record_notes(record, seat) + [
-        _note_json(n, user=request.user, seat=seat)
-        for n in annotation_list(record=record, user=request.user)
+    n = game.rules.players
+    names = [game.seats[s].get("name", f"seat {s}") for s in range(n)]
+    notes = _record_notes(record, seat, names) + [
+        _note_json(note, user=request.user, seat=seat, names=names)
+        for note in annotation_list(record=record, user=request.user)
     ]
     hand_notes = [n for n in notes if n["hand"] == hand]
     shown = {m["index"] for m in current["moves"]}
@@ -172,7 +177,6 @@ def _step_context(
         if action > 0
         else [note for note in hand_notes if note["action"] is None]
     )
-    n = game.rules.players
     bottom = seat if seat is not None else 0
     places = []
     for s in current["seats"]:
@@ -211,7 +215,6 @@ def _step_context(
         for i, side in enumerate(game.rules.sides)
     ]
     auction_rows = _auction_rows(current["auction"], current["dealer"], n)
-    names = [game.seats[s].get("name", f"seat {s}") for s in range(n)]
     first = (current["dealer"] + 1) % n
     for m in current["moves"]:
         m["name"] = names[m["seat"]]

@@ -48,11 +48,19 @@ async function show(hand, action, seat = want.seat) {
     return;
   }
   stage.innerHTML = await response.text();
+  followMoves();
   const address = `${baseUrl}?${query(want)}`;
   share.href = address;
   history.replaceState(null, "", address);
   markCards();
   refreshLegal();
+}
+
+// Keep the current move in sight inside the moves list (without scrolling the page).
+function followMoves() {
+  const list = stage.querySelector("ol.moves");
+  const current = list && list.querySelector(".move.current");
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 function go(where) {
@@ -331,3 +339,4 @@ if (form) {
   refreshLegal();
 }
 markCards();
+followMoves();
