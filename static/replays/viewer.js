@@ -210,7 +210,7 @@ async function refreshLegal() {
   if (!form) return;
   const box = document.getElementById("variation-legal");
   document.getElementById("variation-line").textContent = variation.length
-    ? variation.map((a) => `${a.seat}: ${describe(a)}`).join(", ")
+    ? variation.map((a) => `${seatName(a.seat)}: ${describe(a)}`).join(", ")
     : "(none)";
   if (want.seat !== null) {
     box.textContent = "Switch to all hands open to enter a line.";
@@ -236,6 +236,11 @@ async function refreshLegal() {
     box.appendChild(button);
   }
   if (!body.legal.length) box.textContent = "The hand is over at the end of this line.";
+}
+
+function seatName(seat) {
+  const found = table.seats.find((s) => s.seat === seat);
+  return found ? found.name : `seat ${seat}`;
 }
 
 function describe(action) {
