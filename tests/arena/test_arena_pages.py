@@ -89,3 +89,19 @@ def test_the_ladder_page_shows_rank_rating_games_and_form(owner) -> None:
     assert "bo-bots/laddered" in page and "heuristic" in page
     assert "<code>W</code>" in page and "<code>L</code>" in page
     assert 'name="viewport"' in page  # the base layout, readable on a phone
+
+
+def test_a_match_fault_and_stderr_show_to_the_faulting_owner_only(owner, rival, staff) -> None:
+    from arena.services import Entrant, bot_match_create
+    from tests.arena.test_arena_matches import active_version
+
+    version = active_version(owner, "crashy", CRASHING_BOT)
+    match = bot_match_create(a=Entrant(builtin="random"), b=Entrant(version=version), boards=1)
+    url = f"/arena/matches/{match.pk}/"
+    for viewer in (signed_in(owner), signed_in(staff)):
+        page = viewer.get(url).content.decode()
+        assert "this bot always fails" in page and "faulted and forfeits" in page
+    for viewer in (signed_in(rival), Client()):
+        page = viewer.get(url).content.decode()
+        assert "faulted and forfeits" in page  # the result is public
+        assert "this bot always fails" not in page
