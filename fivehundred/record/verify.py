@@ -346,6 +346,16 @@ class _Checker:
     def _rules(self) -> Rules | None:
         doc = self.doc
         rules_obj = doc["rules"]
+        players = rules_obj.get("players")
+        if type(players) is int and 2 <= players <= 6 and len(doc["seats"]) != players:
+            # The seats are the document's structure: reported before an option the rules
+            # reject (section 7 lists schema errors before bad_rules).
+            self.error(
+                "/seats",
+                "schema",
+                f"{players} players need {players} seats, found {len(doc['seats'])}",
+            )
+            return None
         try:
             rules = _rules_of(json.dumps(rules_obj, sort_keys=True))
         except RulesError as exc:
@@ -360,18 +370,6 @@ class _Checker:
             else:
                 pointer = f"/rules/options/{escape(member)}"
             self.error(pointer, "schema" if exc.type_error else "bad_rules", exc.message)
-            return None
-        seats = doc["seats"]
-        if len(seats) != rules.players:
-            # The structure of the document, reported before anything the rules decide.
-            self.errors.insert(
-                0,
-                RecordError(
-                    "/seats",
-                    "schema",
-                    f"{rules.players} players need {rules.players} seats, found {len(seats)}",
-                ),
-            )
             return None
         return rules
 
