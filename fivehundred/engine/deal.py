@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
 from .cards import CARDS, Card
 from .errors import DealError, NotationError
@@ -69,9 +70,9 @@ def _cards(items: list[Any], path: tuple[str | int, ...]) -> Iterator[Card]:
             raise NotationError(e.message, (*path, j)) from None
 
 
-def _positions(rules: Rules, dealer: int) -> list[int]:
+def _positions(players: int, dealer: int) -> list[int]:
     """Receivers of the packets in dealing order; -1 stands for the dead hand (R-2.2, R-1.3)."""
-    n = rules.players
+    n = players
     if n == 2:
         # Two players: dead hand (dealer's left position), non-dealer, dealer.
         return [-1, (dealer + 1) % 2, dealer]
@@ -82,9 +83,26 @@ def deal_from_order(
     rules: Rules, order: Sequence[Card], dealer: int, seed: str | None = None
 ) -> Deal:
     """Deal a pack given top card first by the canonical 3-4-3 pattern (R-2.2)."""
-    positions = _positions(rules, dealer)
-    got: dict[int, list[Card]] = {p: [] for p in positions}
-    kitty: list[Card] = []
+    size, hand_getters, kitty_getter, dead_getter = _deal_plan(rules.players, dealer)
+    if len(order) == size:
+        # Every deal of a table takes the same positions of the pack: pick them in one go.
+        return Deal(
+            tuple(get(order) for get in hand_getters),
+            kitty_getter(order),
+            None if dead_getter is None else dead_getter(order),
+            seed,
+        )
+    hands, kitty, dead = _deal_packets(rules.players, order, dealer)  # raises DealError
+    return Deal(hands, kitty, dead, seed)
+
+
+def _deal_packets(
+    players: int, order: Sequence[Any], dealer: int
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...], tuple[Any, ...] | None]:
+    """The 3-4-3 pattern itself: hands per seat, the kitty and the dead hand."""
+    positions = _positions(players, dealer)
+    got: dict[int, list[Any]] = {p: [] for p in positions}
+    kitty: list[Any] = []
     offset = 0
     for packet in (3, 4, 3):
         for p in positions:
@@ -93,10 +111,35 @@ def deal_from_order(
         kitty.append(order[offset])
         offset += 1
     if offset != len(order):
-        raise DealError(f"a pack of {len(order)} cards cannot be dealt to {rules.players} players")
-    hands = tuple(tuple(got[s]) for s in range(rules.players))
+        raise DealError(f"a pack of {len(order)} cards cannot be dealt to {players} players")
+    hands = tuple(tuple(got[s]) for s in range(players))
     dead = tuple(got[-1]) if -1 in got else None
-    return Deal(hands, tuple(kitty), dead, seed)
+    return hands, tuple(kitty), dead
+
+
+_Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+@cache
+def _deal_plan(
+    players: int, dealer: int
+) -> tuple[int, tuple[_Getter, ...], _Getter, _Getter | None]:
+    """The pack size, and getters of each hand, the kitty and the dead hand from a pack order:
+    the 3-4-3 pattern applied once to the positions 0, 1, 2, ... of the pack."""
+    size = 10 * len(_positions(players, dealer)) + 3
+    hands, kitty, dead = _deal_packets(players, range(size), dealer)
+
+    def getter(positions: tuple[int, ...]) -> _Getter:
+        # itemgetter answers a tuple for two positions or more: every hand and kitty has three.
+        assert len(positions) > 1
+        return cast(_Getter, itemgetter(*positions))
+
+    return (
+        size,
+        tuple(getter(h) for h in hands),
+        getter(kitty),
+        None if dead is None else getter(dead),
+    )
 
 
 def seed_stream(seed: str) -> Iterator[int]:
