@@ -219,3 +219,42 @@ def test_the_tasks_go_to_the_bots_queue_and_a_repeated_task_plays_once(owner, mo
     assert first["played"] is True and first["status"] == "finished"
     assert second == {"match": match.pk, "played": False}
     assert BotMatchGame.objects.filter(match=match).count() == 2
+
+
+def test_a_three_player_match_rotates_the_seats_through_every_position(owner) -> None:
+    version = active_version(owner, "good")
+    match = bot_match_create(
+        a=Entrant(version=version), b=Entrant(builtin="heuristic"), boards=1,
+        rules={"players": 3},
+    )  # fmt: skip
+    match.refresh_from_db()
+    assert match.status == "finished", match.error
+    games = [g.record.data for g in match.games.select_related("record").order_by("index")]
+    assert len(games) == 3
+    # The uploaded bot holds one seat against heuristic in the other two, in each position once.
+    positions = [
+        [i for i, seat in enumerate(game["seats"]) if "good" in seat["name"]] for game in games
+    ]
+    assert sorted(p[0] for p in positions) == [0, 1, 2] and all(len(p) == 1 for p in positions)
+    # The same board each time: the same cards dealt.
+    assert all(game["hands"][0]["deal"] == games[0]["hands"][0]["deal"] for game in games)
+
+
+def test_the_ladder_runs_end_to_end_with_eager_tasks(owner, rival) -> None:
+    from arena.models import LadderSettings
+    from arena.services import ladder_schedule
+
+    LadderSettings.objects.update_or_create(
+        pk=1, defaults={"rating_window": 100.0, "boards": 1, "max_pair_matches": 1}
+    )
+    active_version(owner, "one"), active_version(rival, "two")
+    for _ in range(4):
+        ladder_schedule()
+    matches = list(BotMatch.objects.all())
+    assert matches and all(m.status == "finished" for m in matches)
+    pairs = [frozenset((m.key_a, m.key_b)) for m in matches]
+    assert len(pairs) == len(set(pairs))  # max_pair_matches = 1
+    assert sorted(BotMatch.objects.values_list("rated_seq", flat=True)) == list(
+        range(1, len(matches) + 1)
+    )
+    assert BotRating.objects.filter(games__gt=0).count() == 4
