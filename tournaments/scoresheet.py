@@ -76,6 +76,8 @@ def scoresheet_record(
         raise ScoreSheetError("rules", str(exc)) from None
     if len(seats) != game_rules.players:
         raise ScoreSheetError("seats", f"{len(seats)} seats for a {game_rules.players}-player game")
+    if not isinstance(hands, Sequence) or isinstance(hands, str | bytes):
+        raise ScoreSheetError("hands", "must be a list of hands")
     if not hands:
         raise ScoreSheetError("hands", "the sheet has no hands")
     dealer = _int(first_dealer, "first_dealer", low=0, high=game_rules.players - 1)

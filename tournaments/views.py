@@ -56,6 +56,11 @@ def _try(request: HttpRequest, call: Callable[[], Any], done: str = "") -> bool:
     return True
 
 
+def _ids(values: list[str]) -> list[int]:
+    """Ids posted by a form; anything that is not a whole number is dropped (and so not found)."""
+    return [int(v) for v in values if v.strip().isdigit() and len(v.strip()) < 18]
+
+
 def _seat_plan(tournament: Tournament, match: Match) -> list[dict[str, Any]]:
     """Seats of a table, in seat order: seat number, side, entrant and the player sitting there."""
     rules = Rules.from_json(tournament.rules)
@@ -132,7 +137,9 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.error(request, f"Entry not valid: {form.errors.as_text()}")
         elif action == "withdraw":
-            entrant = tournament.entrants.filter(pk=request.POST.get("entrant") or 0).first()
+            entrant = tournament.entrants.filter(
+                pk__in=_ids([request.POST.get("entrant", "")])
+            ).first()
             if entrant is None:
                 messages.error(request, "No such entrant.")
             else:
@@ -235,14 +242,16 @@ def table_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 match=match, actor=request.user, games=games,
                 reason=request.POST.get("reason", "")), "Result corrected.")  # fmt: skip
         elif action == "confirm":
-            sub = match.submissions.filter(pk=request.POST.get("submission") or 0).first()
+            sub = match.submissions.filter(
+                pk__in=_ids([request.POST.get("submission", "")])
+            ).first()
             if sub is None:
                 messages.error(request, "No such submission.")
             else:
                 _try(request, lambda: services.match_result_confirm(
                     submission=sub, actor=request.user), "Result confirmed.")  # fmt: skip
         elif action == "forfeit":
-            absent = list(tournament.entrants.filter(pk__in=request.POST.getlist("absent")))
+            absent = list(tournament.entrants.filter(pk__in=_ids(request.POST.getlist("absent"))))
             _try(request, lambda: services.match_forfeit(
                 match=match, actor=request.user, absent=absent,
                 reason=request.POST.get("reason", "")), "Forfeit recorded.")  # fmt: skip

@@ -120,3 +120,23 @@ def test_bracket_is_drawn(director: User) -> None:
     for label in ("Winners 1", "Losers ", "Grand final", "Reset", 'data-match="GF"'):
         assert label in html
     assert "winner of W" in html and "loser of W" in html
+
+
+def test_junk_posts_get_messages_not_errors(director: User) -> None:
+    t = club_event(director, teams=2)
+    match = round_generate(tournament=t, actor=director).matches.get()
+    dana = _client(director)
+    url = f"/tournaments/{t.slug}/"
+    table = f"{url}tables/{match.pk}/"
+    cases = [
+        (url, {"action": "withdraw", "entrant": "abc", "reason": "x"}, "No such entrant."),
+        (url, {"action": "dance"}, "Unknown action"),
+        (table, {"action": "confirm", "submission": "1e9"}, "No such submission."),
+        (table, {"action": "forfeit", "absent": ["x"], "reason": "gone"}, "name the entrant"),
+        (table, {"action": "submit", "g0-dealer": "9", "g0-h0-contract": "7H"}, "first_dealer"),
+        (f"{url}rounds/1/", {"first": "x", "second": "y"}, "Choose two entrants"),
+    ]
+    for where, post, text in cases:
+        page = dana.post(where, post, follow=True)
+        assert page.status_code == 200, (post, page.status_code)
+        assert text in page.content.decode(), post
