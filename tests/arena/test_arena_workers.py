@@ -29,7 +29,7 @@ from fivehundred.record import verify
 from replays.models import StoredRecord
 
 ROOT = Path(__file__).resolve().parents[2]
-TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_ARENA_TEST_REDIS_DB", "12"))
+TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_ARENA_TEST_REDIS_DB", "11"))
 MATCHES = 8
 BOARDS = 3
 # Short games: to 200 points (or down to -200).
