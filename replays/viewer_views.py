@@ -177,6 +177,8 @@ def _step_context(
         if action > 0
         else [note for note in hand_notes if note["action"] is None]
     )
+    # Cards the notes on this position point at are outlined on the table too.
+    highlight = {c["card"] for note in here for c in note["cards"]}
     bottom = seat if seat is not None else 0
     places = []
     for s in current["seats"]:
@@ -239,6 +241,7 @@ def _step_context(
         "sheet": sheet,
         "names": _names_of(current, names, game),
         "notes_here": here,
+        "highlight": highlight,
         "hand_notes": [x for x in hand_notes if x["action"] is None],
         "game_notes": [x for x in notes if x["hand"] is None],
         "all_notes": notes,

@@ -194,3 +194,46 @@ def test_annotations_inside_the_record_are_shown_and_kept(client: Client, carol:
     assert data["annotations"][: len(inside)] == inside
     assert data["annotations"][-1]["text"] == "Ours."
     assert verify(data).valid
+
+
+VALID_EXAMPLES = [
+    "five-players-called-partner.json",
+    "five-players-complete.json",
+    "four-players-complete.json",
+    "four-players-in-progress-seeded.json",
+    "options-and-annotations.json",
+    "six-players-three-teams-in-progress.json",
+    "three-players-forfeit.json",
+    "two-players-with-summary-hands.json",
+]
+
+
+@pytest.mark.parametrize("name", VALID_EXAMPLES)
+def test_every_example_can_be_stepped_through(client: Client, name: str) -> None:
+    from replays.viewer import walk
+
+    record, _ = record_ingest(data=example(name))
+    positions = walk(record.data).positions
+    seats = record.data["rules"]["players"]
+    url = f"/records/{record.pk}/step/"
+    for i, (hand, action) in enumerate(positions[::5] + positions[-1:]):
+        for seat in (None, i % seats):
+            query = {"hand": hand, "action": action}
+            if seat is not None:
+                query["seat"] = seat
+            response = client.get(url, query)
+            assert response.status_code == 200, (name, query)
+    assert client.get(f"/records/{record.pk}/").status_code == 200
+
+
+def test_highlighted_cards_are_outlined_on_their_step(
+    client: Client, game: StoredRecord, carol: User
+) -> None:
+    hand = game.data["hands"][1]
+    held = hand["deal"]["hands"][0][0]
+    annotation_create(record=game, author=carol, hand=1, action=0, cards=[held], text="See this.")
+    html = client.get(f"/records/{game.pk}/", {"hand": 1, "action": 1}).content.decode()
+    assert re.search(rf'class="pc [a-z]+ hl" data-card="{held}"', html)
+    # Elsewhere it is an ordinary card.
+    later = client.get(f"/records/{game.pk}/", {"hand": 1, "action": 2}).content.decode()
+    assert f'data-card="{held}"' in later and not re.search(r'class="pc [a-z]+ hl"', later)
