@@ -262,3 +262,29 @@ def test_an_uploaded_arena_bot_plays_in_the_sandbox(
         assert verify(record.data).valid
         ids = {seat["id"] for seat in record.data["seats"]}
         assert ids == {f"bot:{bot.pk}@1", "bot:heuristic"}
+
+
+@pytest.mark.django_db
+def test_bot_double_elimination_ends_with_one_champion(
+    director: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    t = _bot_event(director, fmt="double_elimination", bots=5, reset=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_generate(tournament=t, actor=director)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    found = bracket_of(t)
+    assert found is not None and found[1].finished
+    champion = found[1].champion
+    # Everyone but the champion lost twice; the champion at most once.
+    losses: dict[str, int] = {}
+    for match in Match.objects.filter(tournament=t):
+        for side in match.sides.all():
+            if not side.is_winner:
+                losses[side.entrant.name] = losses.get(side.entrant.name, 0) + 1
+    names = {e.pk: e.name for e in t.entrants.all()}
+    champion_name = names[int(str(champion).removeprefix("e"))]
+    assert losses.get(champion_name, 0) <= 1
+    assert all(n == 2 for name, n in losses.items() if name != champion_name)
+    assert len(losses) >= 4
+    _check_every_table_has_verified_records(t)

@@ -344,3 +344,26 @@ def test_ratings_recompute_command(director: User) -> None:
     call_command("ratings_recompute", stdout=out)
     assert out.getvalue().strip() == "rated 1 results"
     assert PlayerRating.objects.count() == 4
+
+
+def test_three_player_individual_swiss(director: User) -> None:
+    t = tournament_create(
+        name="Threes", director=director, format="swiss", format_options={"rounds": 2},
+        rules={"players": 3, "options": {"target": 250}},
+    )  # fmt: skip
+    with pytest.raises(TournamentError, match="needs 1 player name"):
+        entrant_register(tournament=t, actor=director, players=["A", "B"])
+    for i in range(7):
+        entrant_register(tournament=t, actor=director, players=[f"Solo {i}"])
+    for _ in range(2):
+        rnd = round_generate(tournament=t, actor=director)
+        tables = list(rnd.matches.order_by("table"))
+        assert [m.sides.count() for m in tables] == [1, 3, 3]  # a bye and two tables of three
+        for match in tables[1:]:
+            # Seat 2 makes 10 no trumps alone against the other two.
+            sheet = [{"hands": [{"contract": "10NT", "contractor": 2, "tricks": [0, 0, 10]}]}]
+            sub = match_result_submit(match=match, actor=director, games=sheet)
+            assert sub.winners == [2] and sub.points[2] == 520
+    rows = standings_compute(tournament=t)
+    assert len(rows) == 7 and sum(r.standing.byes for r in rows) == 2
+    assert max(r.standing.byes for r in rows) == 1
