@@ -47,6 +47,7 @@ from arena.services import (
     ArenaPermissionDenied,
     bot_challenge,
     bot_create,
+    bot_version_retire,
     bot_version_upload,
 )
 
@@ -364,6 +365,21 @@ class BotVersionDetailView(APIView):
     @extend_schema(responses={200: BotVersionSerializer, 404: ERRORS}, summary="One version")
     def get(self, request: Request, pk: int, number: int) -> Response:
         version = _version_or_404(pk, number)
+        return Response(BotVersionSerializer(version, context={"request": request}).data)
+
+
+class BotVersionRetireView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: BotVersionSerializer, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Retire a version: it leaves the ladder (its matches and rating stay)",
+    )
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        version = _version_or_404(pk, number)
+        try:
+            version = bot_version_retire(version=version, user=request.user)
+        except ArenaPermissionDenied as exc:
+            raise _denied(request, exc) from None
         return Response(BotVersionSerializer(version, context={"request": request}).data)
 
 

@@ -16,6 +16,11 @@ urlpatterns = [
         name="bot-version-detail",
     ),
     path(
+        "bots/<int:pk>/versions/<int:number>/retire/",
+        api.BotVersionRetireView.as_view(),
+        name="bot-version-retire",
+    ),
+    path(
         "bots/<int:pk>/versions/<int:number>/code/",
         api.BotVersionCodeView.as_view(),
         name="bot-version-code",

@@ -10,5 +10,10 @@ urlpatterns = [
     path("bots/<int:pk>/", views.bot_page, name="arena-bot"),
     path("bots/<int:pk>/upload/", views.bot_upload_page, name="arena-bot-upload"),
     path("bots/<int:pk>/challenge/", views.bot_challenge_page, name="arena-bot-challenge"),
+    path(
+        "bots/<int:pk>/versions/<int:number>/retire/",
+        views.bot_retire_page,
+        name="arena-version-retire",
+    ),
     path("matches/<int:pk>/", views.match_page, name="arena-match"),
 ]

@@ -19,6 +19,7 @@ from arena.selectors import (
     bot_match_get,
     bot_match_list,
     bot_private_visible,
+    bot_version_get,
     bot_version_list,
     ladder_rows,
 )
@@ -27,6 +28,7 @@ from arena.services import (
     ArenaPermissionDenied,
     bot_challenge,
     bot_create,
+    bot_version_retire,
     bot_version_upload,
 )
 from tournaments.roles import user_is_bot_owner
@@ -130,6 +132,21 @@ def bot_upload_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = _bot_context(request, bot)
     context["upload_form"] = form
     return render(request, "arena/bot.html", context, status=400)
+
+
+@login_required
+@require_POST
+def bot_retire_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    bot = _bot_or_404(pk)
+    version = bot_version_get(bot=bot, number=number)
+    if version is None:
+        raise Http404(f"Bot {pk} has no version {number}.")
+    try:
+        bot_version_retire(version=version, user=request.user)
+    except ArenaPermissionDenied as exc:
+        return render(request, "error.html", {"status": 403, "message": str(exc)}, status=403)
+    messages.success(request, f"Version {number} retired; it no longer plays on the ladder.")
+    return redirect("arena-bot", pk=bot.pk)
 
 
 @login_required

@@ -172,3 +172,19 @@ def test_the_schema_documents_the_arena(client_for) -> None:
     upload_op = paths["/api/v1/bots/{id}/versions/"]["post"]
     assert "multipart/form-data" in upload_op["requestBody"]["content"]
     assert {"201", "400", "403", "413"} <= set(upload_op["responses"])
+
+
+def test_the_owner_retires_a_version_and_it_leaves_the_ladder(owner, rival, client_for) -> None:
+    client = client_for(owner)
+    bot_id = client.post("/api/v1/bots/", {"name": "a"}, format="json").json()["id"]
+    upload(client, bot_id, GOOD_BOT)
+    url = f"/api/v1/bots/{bot_id}/versions/1/retire/"
+    assert client_for(rival).post(url).status_code == 403
+    assert client_for(None).post(url).status_code == 401
+    assert [row["entrant"] for row in client.get("/api/v1/ladder/").json()] == [
+        f"version:{BotVersion.objects.get(bot_id=bot_id).pk}"
+    ]
+    response = client.post(url)
+    assert response.status_code == 200 and response.json()["status"] == "retired"
+    assert client.get("/api/v1/ladder/").json() == []
+    assert client.get(f"/api/v1/bots/{bot_id}/").json()["active_version"] is None

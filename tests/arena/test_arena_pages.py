@@ -105,3 +105,21 @@ def test_a_match_fault_and_stderr_show_to_the_faulting_owner_only(owner, rival, 
         page = viewer.get(url).content.decode()
         assert "faulted and forfeits" in page  # the result is public
         assert "this bot always fails" not in page
+
+
+def test_the_owner_retires_a_version_from_the_bot_page(owner, rival) -> None:
+    from tests.arena.test_arena_matches import active_version
+
+    version = active_version(owner, "old")
+    url = f"/arena/bots/{version.bot_id}/versions/1/retire/"
+    assert (
+        "retire</button>" in signed_in(owner).get(f"/arena/bots/{version.bot_id}/").content.decode()
+    )
+    assert (
+        "retire</button>"
+        not in signed_in(rival).get(f"/arena/bots/{version.bot_id}/").content.decode()
+    )
+    assert signed_in(rival).post(url).status_code == 403
+    assert signed_in(owner).post(url).status_code == 302
+    version.refresh_from_db()
+    assert version.status == "retired"
