@@ -1,0 +1,862 @@
+"""Review of ``fivehundred legal --json`` against the rules specification.
+
+The first half of this module is an independent reading of the rules, small enough to check by
+eye: written from the rules text alone (it imports nothing from the engine), it gives the legal
+actions of a hand in any state, the end of the auction, trick winners and the early end of a lost
+misère. The tests then compare the command line with it over many random hands of every player
+count and option, and check hand-written tricky states whose answers are spelled out below.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import io
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fivehundred.cli import main
+from fivehundred.record import verify
+
+SUITS = ("S", "C", "D", "H")
+RED = {"D", "H"}
+PARTNER_SUIT = {"S": "C", "C": "S", "D": "H", "H": "D"}
+PLAIN = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A")
+
+
+def pack(players: int, options: dict[str, Any]) -> list[str]:
+    """R-1: the pack for the player count."""
+
+    def ranks(lo: int, extra: tuple[str, ...] = ()) -> list[str]:
+        return [str(r) for r in range(lo, 11)] + list(extra) + ["J", "Q", "K", "A"]
+
+    cards: list[str] = []
+    if players in (2, 3):
+        for s in SUITS:
+            cards += [r + s for r in ranks(7)]
+    elif players == 4:
+        for s in SUITS:
+            cards += [r + s for r in ranks(4 if s in RED else 5)]
+    elif players == 5 and options.get("five_player_pack", "52+JK") == "52+JK":
+        for s in SUITS:
+            cards += [r + s for r in ranks(2)]
+    else:  # six players, or the five-player 500 pack (the 63-card pack less 2s, 3s, black 4s)
+        for s in SUITS:
+            extra = ("11", "12", "13") if s in RED else ("11", "12")
+            lo = 2 if players == 6 else (4 if s in RED else 5)
+            cards += [r + s for r in ranks(lo, extra)]
+    return [*cards, "JK"]
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+# -- calls --------------------------------------------------------------------------------------
+
+
+def bid_ladder(options: dict[str, Any]) -> list[str]:
+    """R-4.3 (with R-4.10 sans-kitty and the misère rank option), lowest first."""
+    sk = options.get("allow_sans_kitty", False)
+    ladder: list[str] = []
+    by_points = options.get("misere_rank", "between_7_and_8") == "by_points"
+    for n in range(6, 11):
+        for x in ("S", "C", "D", "H", "NT"):
+            if n == 10 and x == "H":
+                ladder.append("OM")  # BM ranks equal: handled in outranks()
+            ladder.append(f"{n}{x}")
+            if sk:
+                ladder.append(f"{n}{x}/SK")
+            if (n == 7 and x == "NT" and not by_points) or (n == 8 and x == "S" and by_points):
+                ladder.append("MIS")
+                if sk:
+                    ladder.append("MIS/SK")
+    return ladder
+
+
+def level(call: str) -> int:
+    """The number of tricks a suit/NT bid undertakes (0 for the misère family)."""
+    head = call.split("/")[0]
+    if head in ("MIS", "OM", "BM"):
+        return 0
+    return int(head[:-2] if head.endswith("NT") else head[:-1])
+
+
+def is_misere(call: str) -> bool:
+    return call.split("/")[0] in ("MIS", "OM", "BM")
+
+
+@dataclass
+class Hand:
+    players: int
+    options: dict[str, Any]
+    dealer: int
+    cards: list[list[str]]
+    kitty: list[str]
+    # auction
+    calls: list[tuple[int, str]] = field(default_factory=list)
+    passed: set[int] = field(default_factory=set)
+    high: tuple[int, str] | None = None
+    extra_call: bool = False  # the self-raise call is being made
+    extra_done: bool = False
+    # after the auction
+    contract: tuple[int, str] | None = None
+    partner_called: bool = False
+    partner: int | None = None
+    discarded: bool = False
+    nominated: bool = False
+    joker_suit: str | None = None
+    tricks: list[list[tuple[int, str, str | None]]] = field(default_factory=list)
+    led_suits: set[str] = field(default_factory=set)
+    won: list[int] = field(default_factory=list)
+    thrown_in: bool = False
+    over: bool = False
+
+    def opt(self, name: str, default: Any) -> Any:
+        return self.options.get(name, default)
+
+    # -- the auction
+
+    def _first_caller(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def outranks(self, call: str) -> bool:
+        if self.high is None:
+            return True
+        ladder = bid_ladder(self.options)
+        a = ladder.index("OM" if call == "BM" else call)
+        b = ladder.index("OM" if self.high[1] == "BM" else self.high[1])
+        return a > b
+
+    def allowed_bid(self, seat: int, call: str) -> bool:
+        head = call.split("/")[0]
+        if head == "MIS":
+            if not self.opt("allow_misere", True):
+                return False
+            if self.opt("misere_requires_seven", True) and not any(
+                level(c) >= 7 for _, c in self.calls if c != "PASS"
+            ):
+                return False
+        if head == "OM":
+            if not self.opt("allow_open_misere", True):
+                return False
+            if self.opt("open_misere_after_eight", False) and not any(
+                level(c) >= 8 for _, c in self.calls if c != "PASS"
+            ):
+                return False
+        if head == "BM":
+            if not self.opt("allow_blind_misere", False):
+                return False
+            if any(s == seat for s, _ in self.calls):
+                return False
+        return self.outranks(call)
+
+    def legal_calls(self, seat: int) -> list[str]:
+        candidates = [*bid_ladder(self.options), "BM"]
+        return ["PASS"] + [c for c in candidates if self.allowed_bid(seat, c)]
+
+    def auction_to_act(self) -> int:
+        if self.extra_call:
+            assert self.high is not None
+            return self.high[0]
+        if not self.calls:
+            return self._first_caller()
+        seat = self.calls[-1][0]
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if seat not in self.passed:
+                return seat
+        raise AssertionError("nobody left to call")
+
+    def call(self, seat: int, call: str) -> None:
+        self.calls.append((seat, call))
+        if self.extra_call:
+            self.extra_call = False
+            self.extra_done = True
+            if call != "PASS":
+                self.high = (seat, call)
+            self._end_auction()
+            return
+        if call == "PASS":
+            self.passed.add(seat)
+        else:
+            self.high = (seat, call)
+        top = bid_ladder(self.options)[-1]
+        if self.high is not None and self.high[1] == top:
+            # R-4.8(c), checked after every call: also in a single-round auction.
+            self._end_auction()
+            return
+        if self.opt("single_round_bidding", False):
+            if len(self.calls) == self.players:
+                self._end_auction()
+            return
+        if self.high is None and len(self.passed) == self.players:
+            self._end_auction()
+        elif self.high is not None and all(
+            s in self.passed for s in range(self.players) if s != self.high[0]
+        ):
+            if self.opt("self_raise_after_all_pass", False) and not self.extra_done:
+                self.extra_call = True
+            else:
+                self._end_auction()
+
+    def _end_auction(self) -> None:
+        if self.high is None:
+            self.thrown_in = True
+            self.over = True
+            return
+        self.contract = self.high
+
+    # -- sides
+
+    def sides(self) -> list[list[int]]:
+        if self.players == 4:
+            return [[0, 2], [1, 3]]
+        if self.players == 6:
+            if self.opt("six_player_teams", "two_of_three") == "three_of_two":
+                return [[0, 3], [1, 4], [2, 5]]
+            return [[0, 2, 4], [1, 3, 5]]
+        return [[s] for s in range(self.players)]
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides()) if seat in side)
+
+    def active(self) -> list[int]:
+        assert self.contract is not None
+        seat, bid = self.contract
+        if is_misere(bid):
+            mine = self.sides()[self.side_of(seat)]
+            return [s for s in range(self.players) if s == seat or s not in mine]
+        return list(range(self.players))
+
+    # -- after the auction
+
+    def needs_partner(self) -> bool:
+        assert self.contract is not None
+        return self.players == 5 and not is_misere(self.contract[1]) and not self.partner_called
+
+    def needs_discard(self) -> bool:
+        assert self.contract is not None
+        return not self.contract[1].endswith("/SK") and not self.discarded
+
+    def trump(self) -> str | None:
+        assert self.contract is not None
+        bid = self.contract[1].split("/")[0]
+        if is_misere(bid) or bid.endswith("NT"):
+            return None
+        return bid[-1]
+
+    def needs_nomination(self) -> bool:
+        assert self.contract is not None
+        return (
+            self.opt("joker_prenomination", True)
+            and self.trump() is None
+            and "JK" in self.cards[self.contract[0]]
+            and not self.nominated
+        )
+
+    def to_act(self) -> int | None:
+        if self.over:
+            return None
+        if self.contract is None:
+            return self.auction_to_act()
+        if self.needs_partner() or self.needs_discard() or self.needs_nomination():
+            return self.contract[0]
+        active = self.active()
+        if not self.tricks or len(self.tricks[-1]) == len(active):
+            if not self.tricks:
+                if self.opt("first_lead", "contractor") == "contractor":
+                    return self.contract[0]
+                seat = (self.dealer + 1) % self.players
+                while seat not in active:
+                    seat = (seat + 1) % self.players
+                return seat
+            return self.won[-1]
+        seat = self.tricks[-1][-1][0]
+        seat = (seat + 1) % self.players
+        while seat not in active:
+            seat = (seat + 1) % self.players
+        return seat
+
+    # -- cards
+
+    def eff_suit(self, card: str) -> str | None:
+        trump = self.trump()
+        if card == "JK":
+            return trump if trump is not None else self.joker_suit
+        if trump is not None and rank_of(card) == "J" and suit_of(card) == PARTNER_SUIT[trump]:
+            return trump
+        return suit_of(card)
+
+    def strength(self, card: str, led: str | None) -> tuple[int, int]:
+        trump = self.trump()
+        if card == "JK":
+            if trump is not None or self.joker_suit is None:
+                return (2, 100)
+            return (1, 100) if self.joker_suit == led else (0, 0)
+        suit = self.eff_suit(card)
+        if trump is not None and suit == trump:
+            if rank_of(card) == "J":
+                return (2, 99 if suit_of(card) == trump else 98)
+            return (2, PLAIN.index(rank_of(card)))
+        if suit == led:
+            return (1, PLAIN.index(rank_of(card)))
+        return (0, 0)
+
+    def legal_plays(self, seat: int) -> list[tuple[str, str | None]]:
+        hand = self.cards[seat]
+        leading = not self.tricks or len(self.tricks[-1]) == len(self.active())
+        last = (len(self.tricks) + (1 if leading else 0)) == 10
+        free_joker = self.trump() is None and self.joker_suit is None
+        out: list[tuple[str, str | None]] = []
+        if leading:
+            for c in hand:
+                if c == "JK" and free_joker:
+                    if last:
+                        out.append(("JK", None))
+                    elif not self.opt("joker_lead_last_trick_only", False):
+                        out += [("JK", s) for s in SUITS if s not in self.led_suits]
+                else:
+                    out.append((c, None))
+            return out
+        lead = self.tricks[-1][0]
+        led = lead[2] if lead[1] == "JK" and free_joker else self.eff_suit(lead[1])
+        follow = [c for c in hand if c != "JK" or not free_joker]
+        follow = [c for c in follow if self.eff_suit(c) == led] if led is not None else []
+        if follow:
+            return [(c, None) for c in follow]
+        if free_joker and "JK" in hand and led is not None:
+            if is_misere(self.contract[1]) and self.opt("misere_joker_compulsion", True):  # type: ignore[index]
+                return [("JK", None)]
+            if (
+                self.opt("joker_after_all_suits_led", "lead_only_last_trick")
+                == "no_play_until_last_trick"
+                and len(self.led_suits) == 4
+                and not last
+            ):
+                return [(c, None) for c in hand if c != "JK"]
+        return [(c, None) for c in hand]
+
+    def legal(self) -> list[dict[str, Any]]:
+        seat = self.to_act()
+        assert seat is not None
+        if self.contract is None:
+            return [{"seat": seat, "call": c} for c in self.legal_calls(seat)]
+        if self.needs_partner():
+            cards = [c for c in pack(self.players, self.options) if c != "JK"]
+            return [{"seat": seat, "partner": "alone"}] + [
+                {"seat": seat, "partner": c} for c in cards
+            ]
+        if self.needs_discard():
+            pool = self.cards[seat] + self.kitty
+            return [
+                {"seat": seat, "discard": list(combo)}
+                for combo in itertools.combinations(pool, len(self.kitty))
+            ]
+        if self.needs_nomination():
+            return [{"seat": seat, "nominate": s} for s in (*SUITS, "none")]
+        out = []
+        for card, suit in self.legal_plays(seat):
+            obj: dict[str, Any] = {"seat": seat, "play": card}
+            if suit is not None:
+                obj["suit"] = suit
+            out.append(obj)
+        return out
+
+    def apply(self, obj: dict[str, Any]) -> None:
+        seat = obj["seat"]
+        if "call" in obj:
+            self.call(seat, obj["call"])
+        elif "partner" in obj:
+            self.partner_called = True
+            card = obj["partner"]
+            holder = next((s for s in range(self.players) if card in self.cards[s]), None)
+            if card != "alone" and holder is not None and holder != seat:
+                self.partner = holder
+        elif "discard" in obj:
+            pool = self.cards[seat] + self.kitty
+            self.cards[seat] = [c for c in pool if c not in obj["discard"]]
+            self.discarded = True
+        elif "nominate" in obj:
+            self.nominated = True
+            self.joker_suit = None if obj["nominate"] == "none" else obj["nominate"]
+        else:
+            self._play(seat, obj["play"], obj.get("suit"))
+
+    def _play(self, seat: int, card: str, named: str | None) -> None:
+        active = self.active()
+        if not self.tricks or len(self.tricks[-1]) == len(active):
+            self.tricks.append([])
+            led = named if named is not None else self.eff_suit(card)
+            if led is not None:
+                self.led_suits.add(led)
+        self.cards[seat].remove(card)
+        self.tricks[-1].append((seat, card, named))
+        trick = self.tricks[-1]
+        if len(trick) < len(active):
+            return
+        first = trick[0]
+        free = self.trump() is None and self.joker_suit is None
+        led = first[2] if first[1] == "JK" and free else self.eff_suit(first[1])
+        winner = max(trick, key=lambda p: self.strength(p[1], led))[0]
+        self.won.append(winner)
+        assert self.contract is not None
+        lost = is_misere(self.contract[1]) and winner == self.contract[0]
+        if lost and self.opt("misere_early_end", True):
+            self.over = True
+        if len(self.tricks) == 10:
+            self.over = True
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def legal(record: dict[str, Any], tmp: Path) -> dict[str, Any]:
+    path = tmp / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["legal", "--json", str(path)])
+    assert code == 0, out.getvalue()
+    answer: dict[str, Any] = json.loads(out.getvalue())
+    return answer
+
+
+def normal(actions: list[dict[str, Any]]) -> list[str]:
+    """Actions as comparable text: a discard is a set of cards, the list is a set of actions."""
+    out = []
+    for action in actions:
+        action = dict(action)
+        if "discard" in action:
+            action["discard"] = sorted(action["discard"])
+        out.append(json.dumps(action, sort_keys=True))
+    assert len(set(out)) == len(out), "an action is listed twice"
+    return sorted(out)
+
+
+def record_of(
+    players: int,
+    options: dict[str, Any],
+    dealer: int,
+    deal: dict[str, Any],
+    actions: list[dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "format": "fivehundred-record",
+        "version": 1,
+        "rules": {"ruleset": "australian", "players": players, "options": options},
+        "seats": [{"name": f"seat {i}"} for i in range(players)],
+        "hands": [{"dealer": dealer, "deal": deal, "actions": actions}],
+    }
+
+
+# -- random hands against the reference ---------------------------------------------------------
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"misere_requires_seven": False},
+    {"allow_blind_misere": True, "allow_sans_kitty": True},
+    {"misere_rank": "by_points", "open_misere_after_eight": True},
+    {"self_raise_after_all_pass": True},
+    {"single_round_bidding": True},
+    {"first_lead": "eldest"},
+    {"joker_prenomination": False},
+    {"joker_after_all_suits_led": "no_play_until_last_trick", "joker_prenomination": False},
+    {"joker_lead_last_trick_only": True, "joker_prenomination": False},
+    {"misere_joker_compulsion": False, "misere_early_end": False},
+    {"allow_misere": False, "allow_open_misere": False},
+    {"six_player_teams": "three_of_two"},
+    {"five_player_pack": "500pack", "allow_sans_kitty": True},
+]
+
+
+def random_hand(rng: random.Random, players: int, options: dict[str, Any], tmp: Path) -> int:
+    """Play one hand choosing among the reference's actions; at every step the command line
+    must list exactly the same actions. Returns the number of steps checked."""
+    cards = pack(players, options)
+    rng.shuffle(cards)
+    dealer = rng.randrange(players)
+    deal: dict[str, Any] = {
+        "hands": [cards[10 * i : 10 * i + 10] for i in range(players)],
+        "kitty": cards[10 * players : 10 * players + 3],
+    }
+    if players == 2:
+        deal["dead"] = cards[23:33]
+    record = record_of(players, options, dealer, deal, [])
+    ref = Hand(players, options, dealer, [list(h) for h in deal["hands"]], list(deal["kitty"]))
+    pass_rate = rng.choice([0.3, 0.6, 0.8])
+    steps = 0
+    while not ref.over:
+        expected = ref.legal()
+        got = legal(record, tmp)
+        assert got["seat"] == ref.to_act()
+        assert normal(got["actions"]) == normal(expected), (players, options, record)
+        if "call" in expected[0]:
+            bids = [a for a in expected if a["call"] != "PASS"]
+            liked = [b for b in bids if any(t in b["call"] for t in ("NT", "MIS", "OM", "BM"))]
+            if not bids or rng.random() < pass_rate:
+                action = expected[0]
+            elif liked and rng.random() < 0.6:
+                action = rng.choice(liked[:4])
+            else:
+                action = rng.choice(bids[:8])
+        else:
+            action = rng.choice(expected)
+        record["hands"][0]["actions"].append(action)
+        ref.apply(action)
+        steps += 1
+    # The reference says the hand is over: the verifier must agree (it wants the result now).
+    verdict = verify(json.dumps(record))
+    first = verdict.errors[0]
+    assert (first.code, first.pointer) == ("result_mismatch", "/hands/0"), first
+    return steps
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_review_legal_matches_the_reference_in_random_hands(players: int, tmp_path: Path) -> None:
+    rng = random.Random(f"review-legal-{players}")
+    steps = 0
+    for k in range(len(OPTION_SETS)):
+        steps += random_hand(rng, players, OPTION_SETS[k % len(OPTION_SETS)], tmp_path)
+    assert steps > 100
+
+
+# -- tricky states, spelled out -----------------------------------------------------------------
+
+# Dealer 3, so seat 0 calls first. Seat 0 holds the joker and is void in diamonds.
+DEAL = {
+    "hands": [
+        ["JK", "AH", "KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC"],
+        ["9H", "8H", "7H", "QS", "JS", "10S", "AD", "JC", "10C", "KD"],
+        ["6H", "5H", "4H", "9S", "8S", "7S", "9C", "8C", "7C", "QD"],
+        ["JH", "JD", "10D", "9D", "8D", "7D", "6D", "6S", "5S", "6C"],
+    ],
+    "kitty": ["5D", "4D", "5C"],
+}
+NT_BY_0 = [
+    {"seat": 0, "call": "7NT"},
+    {"seat": 1, "call": "PASS"},
+    {"seat": 2, "call": "PASS"},
+    {"seat": 3, "call": "PASS"},
+    {"seat": 0, "discard": ["5D", "4D", "5C"]},
+]
+# Seat 0 wins nine tricks in a row and keeps the joker for the last (hearts, spades, clubs led).
+NINE_TRICKS = [
+    ("AH", "9H", "6H", "JH"),
+    ("KH", "8H", "5H", "5S"),
+    ("QH", "7H", "4H", "6S"),
+    ("10H", "10S", "7S", "6C"),
+    ("AS", "QS", "9S", "6D"),
+    ("KS", "JS", "8S", "7D"),
+    ("AC", "JC", "9C", "8D"),
+    ("KC", "10C", "8C", "9D"),
+    ("QC", "AD", "7C", "10D"),
+]
+
+
+def plays(tricks: list[tuple[str, ...]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "play": c} for trick in tricks for s, c in enumerate(trick)]
+
+
+def four(actions: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return record_of(4, options or {}, 3, copy.deepcopy(DEAL), copy.deepcopy(actions))
+
+
+def acts(seat: int, verb: str, values: list[Any]) -> list[dict[str, Any]]:
+    return [{"seat": seat, verb: v} for v in values]
+
+
+def test_review_nomination_choices(tmp_path: Path) -> None:
+    got = legal(four(NT_BY_0), tmp_path)
+    assert normal(got["actions"]) == normal(acts(0, "nominate", ["S", "C", "D", "H", "none"]))
+
+
+def test_review_no_nomination_when_the_joker_is_discarded(tmp_path: Path) -> None:
+    actions = [*NT_BY_0[:4], {"seat": 0, "discard": ["JK", "4D", "5C"]}]
+    got = legal(four(actions), tmp_path)
+    held = ["AH", "KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC", "5D"]
+    assert normal(got["actions"]) == normal(acts(0, "play", held))
+
+
+def test_review_joker_lead_names_any_suit_at_the_first_trick(tmp_path: Path) -> None:
+    got = legal(four([*NT_BY_0, {"seat": 0, "nominate": "none"}]), tmp_path)
+    others = ["AH", "KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC"]
+    jokers = [{"seat": 0, "play": "JK", "suit": s} for s in ("S", "C", "D", "H")]
+    assert normal(got["actions"]) == normal(acts(0, "play", others) + jokers)
+
+
+def test_review_joker_lead_names_only_suits_not_yet_led(tmp_path: Path) -> None:
+    actions = [*NT_BY_0, {"seat": 0, "nominate": "none"}, *plays(NINE_TRICKS[:1])]
+    got = legal(four(actions), tmp_path)
+    others = ["KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC"]
+    jokers = [{"seat": 0, "play": "JK", "suit": s} for s in ("S", "C", "D")]
+    assert normal(got["actions"]) == normal(acts(0, "play", others) + jokers)
+    # Trick 9: hearts, spades and clubs have been led, diamonds not.
+    actions = [*NT_BY_0, {"seat": 0, "nominate": "none"}, *plays(NINE_TRICKS[:8])]
+    got = legal(four(actions), tmp_path)
+    assert normal(got["actions"]) == normal(
+        [{"seat": 0, "play": "QC"}, {"seat": 0, "play": "JK", "suit": "D"}]
+    )
+    # With joker_lead_last_trick_only the joker waits for trick 10.
+    options = {"joker_lead_last_trick_only": True}
+    got = legal(four(actions, options), tmp_path)
+    assert normal(got["actions"]) == normal([{"seat": 0, "play": "QC"}])
+
+
+def test_review_joker_lead_at_the_last_trick_names_no_suit(tmp_path: Path) -> None:
+    actions = [*NT_BY_0, {"seat": 0, "nominate": "none"}, *plays(NINE_TRICKS)]
+    got = legal(four(actions), tmp_path)
+    assert got == {"seat": 0, "actions": [{"seat": 0, "play": "JK"}]}
+    actions.append({"seat": 0, "play": "JK"})
+    assert legal(four(actions), tmp_path) == {"seat": 1, "actions": [{"seat": 1, "play": "KD"}]}
+
+
+def test_review_nominated_joker_is_led_as_its_suit(tmp_path: Path) -> None:
+    got = legal(four([*NT_BY_0, {"seat": 0, "nominate": "H"}]), tmp_path)
+    held = ["JK", "AH", "KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC"]
+    assert normal(got["actions"]) == normal(acts(0, "play", held))
+
+
+NT_BY_3 = [
+    {"seat": 0, "call": "PASS"},
+    {"seat": 1, "call": "PASS"},
+    {"seat": 2, "call": "PASS"},
+    {"seat": 3, "call": "7NT"},
+    {"seat": 3, "discard": ["5D", "4D", "5C"]},
+]
+MIS_BY_3 = [
+    {"seat": 0, "call": "7S"},
+    {"seat": 1, "call": "PASS"},
+    {"seat": 2, "call": "PASS"},
+    {"seat": 3, "call": "MIS"},
+    {"seat": 0, "call": "PASS"},
+    {"seat": 3, "discard": ["5D", "4D", "5C"]},
+]
+SEAT_0 = ["JK", "AH", "KH", "QH", "10H", "AS", "KS", "AC", "KC", "QC"]
+
+
+def test_review_void_defender_in_no_trumps_plays_anything(tmp_path: Path) -> None:
+    got = legal(four([*NT_BY_3, {"seat": 3, "play": "6D"}]), tmp_path)
+    assert normal(got["actions"]) == normal(acts(0, "play", SEAT_0))
+
+
+def test_review_joker_cannot_follow_a_suit_held(tmp_path: Path) -> None:
+    got = legal(four([*NT_BY_3, {"seat": 3, "play": "6C"}]), tmp_path)
+    assert normal(got["actions"]) == normal(acts(0, "play", ["AC", "KC", "QC"]))
+
+
+def test_review_misere_compulsion(tmp_path: Path) -> None:
+    got = legal(four([*MIS_BY_3, {"seat": 3, "play": "6D"}]), tmp_path)
+    assert got == {"seat": 0, "actions": [{"seat": 0, "play": "JK"}]}
+    # JD is an ordinary diamond in misère.
+    got = legal(four([*MIS_BY_3, {"seat": 3, "play": "JD"}]), tmp_path)
+    assert got == {"seat": 0, "actions": [{"seat": 0, "play": "JK"}]}
+    got = legal(
+        four([*MIS_BY_3, {"seat": 3, "play": "6D"}], {"misere_joker_compulsion": False}), tmp_path
+    )
+    assert normal(got["actions"]) == normal(acts(0, "play", SEAT_0))
+
+
+def test_review_misere_partner_sits_out(tmp_path: Path) -> None:
+    got = legal(four([*MIS_BY_3, {"seat": 3, "play": "6D"}, {"seat": 0, "play": "JK"}]), tmp_path)
+    assert normal(got["actions"]) == normal(acts(2, "play", ["QD"]))
+
+
+def test_review_discards_are_every_combination(tmp_path: Path) -> None:
+    got = legal(four(NT_BY_0[:4]), tmp_path)
+    pool = SEAT_0 + DEAL["kitty"]
+    combos = [list(c) for c in itertools.combinations(pool, 3)]
+    assert len(combos) == 286
+    assert normal(got["actions"]) == normal(acts(0, "discard", combos))
+
+
+def test_review_partner_call_list_in_five_players(tmp_path: Path) -> None:
+    for options in ({}, {"five_player_pack": "500pack"}):
+        cards = pack(5, options)
+        assert len(cards) == 53
+        deal = {"hands": [cards[10 * i : 10 * i + 10] for i in range(5)], "kitty": cards[50:]}
+        auction = [{"seat": 1, "call": "6S"}] + [{"seat": s, "call": "PASS"} for s in (2, 3, 4, 0)]
+        got = legal(record_of(5, options, 0, deal, auction), tmp_path)
+        want = [
+            {"seat": 1, "partner": "alone"},
+            *acts(1, "partner", [c for c in cards if c != "JK"]),
+        ]
+        assert normal(got["actions"]) == normal(want)
+        # A misère is played alone: no partner call, the discard comes next.
+        auction = [
+            {"seat": 1, "call": "7S"},
+            {"seat": 2, "call": "MIS"},
+            *({"seat": s, "call": "PASS"} for s in (3, 4, 0, 1)),
+        ]
+        got = legal(record_of(5, options, 0, deal, auction), tmp_path)
+        assert got["seat"] == 2 and all("discard" in a for a in got["actions"])
+
+
+LADDER = [f"{n}{x}" for n in range(6, 11) for x in ("S", "C", "D", "H", "NT")]
+LADDER.insert(LADDER.index("8S"), "MIS")
+LADDER.insert(LADDER.index("10H"), "OM")
+
+
+def calls_after(actions: list[dict[str, Any]], options: dict[str, Any], tmp: Path) -> list[str]:
+    got = legal(four(actions, options), tmp)
+    return [a["call"] for a in got["actions"]]
+
+
+def test_review_auction_misere_after_seven(tmp_path: Path) -> None:
+    above_6s = [c for c in LADDER[LADDER.index("6S") + 1 :] if c != "MIS"]
+    assert sorted(calls_after([{"seat": 0, "call": "6S"}], {}, tmp_path)) == sorted(
+        ["PASS", *above_6s]
+    )
+    above_7s = LADDER[LADDER.index("7S") + 1 :]
+    assert sorted(calls_after([{"seat": 0, "call": "7S"}], {}, tmp_path)) == sorted(
+        ["PASS", *above_7s]
+    )
+    # Over 8S misère is too low by default; with the ranking by points it sits above 8S.
+    above_8s = LADDER[LADDER.index("8S") + 1 :]
+    assert sorted(calls_after([{"seat": 0, "call": "8S"}], {}, tmp_path)) == sorted(
+        ["PASS", *above_8s]
+    )
+    by_points = {"misere_rank": "by_points"}
+    assert "MIS" in calls_after([{"seat": 0, "call": "8S"}], by_points, tmp_path)
+    assert "MIS" in calls_after([{"seat": 0, "call": "7NT"}], by_points, tmp_path)
+    assert "MIS" not in calls_after([{"seat": 0, "call": "6NT"}], by_points, tmp_path)
+    assert "MIS" in calls_after([], {"misere_requires_seven": False}, tmp_path)
+
+
+def test_review_auction_open_and_blind_misere(tmp_path: Path) -> None:
+    opening = calls_after([], {}, tmp_path)
+    assert sorted(opening) == sorted(["PASS", *[c for c in LADDER if c != "MIS"]])
+    assert "OM" not in calls_after([], {"open_misere_after_eight": True}, tmp_path)
+    assert "OM" in calls_after(
+        [{"seat": 0, "call": "8S"}], {"open_misere_after_eight": True}, tmp_path
+    )
+    blind = {"allow_blind_misere": True}
+    assert "BM" in calls_after([], blind, tmp_path)
+    assert "BM" in calls_after([{"seat": 0, "call": "10D"}], blind, tmp_path)
+    # Equal in rank: neither outbids the other.
+    assert calls_after([{"seat": 0, "call": "OM"}], blind, tmp_path) == ["PASS", "10H", "10NT"]
+    assert calls_after([{"seat": 0, "call": "BM"}], blind, tmp_path) == ["PASS", "10H", "10NT"]
+    # Only as the player's first call: seat 0 bid before.
+    again = [{"seat": s, "call": c} for s, c in ((0, "6S"), (1, "6C"), (2, "PASS"), (3, "PASS"))]
+    assert "BM" not in calls_after(again, blind, tmp_path)
+
+
+def test_review_auction_sans_kitty(tmp_path: Path) -> None:
+    sk = {"allow_sans_kitty": True}
+    got = calls_after([{"seat": 0, "call": "7H"}], sk, tmp_path)
+    assert got[:6] == ["PASS", "7H/SK", "7NT", "7NT/SK", "MIS", "MIS/SK"]
+    assert "OM/SK" not in got and "BM/SK" not in got
+    got = calls_after([{"seat": 0, "call": "10NT"}], sk, tmp_path)
+    assert got == ["PASS", "10NT/SK"]
+    record = four([{"seat": 0, "call": "7H/SK"}, *acts(1, "call", ["PASS"])], sk)
+    record["hands"][0]["actions"] += [{"seat": 2, "call": "PASS"}, {"seat": 3, "call": "PASS"}]
+    # A sans-kitty contract has no discard: the contractor leads at once.
+    got = legal(record, tmp_path)
+    assert normal(got["actions"]) == normal(acts(0, "play", SEAT_0))
+
+
+def test_review_auction_self_raise(tmp_path: Path) -> None:
+    raise_ = {"self_raise_after_all_pass": True}
+    actions = [{"seat": 0, "call": "6S"}] + [{"seat": s, "call": "PASS"} for s in (1, 2, 3)]
+    got = legal(four(actions, raise_), tmp_path)
+    above = [c for c in LADDER[1:] if c != "MIS"]
+    assert got["seat"] == 0
+    assert sorted(a["call"] for a in got["actions"]) == sorted(["PASS", *above])
+    # After the extra call the auction is over, whatever it was.
+    got = legal(four([*actions, {"seat": 0, "call": "7S"}], raise_), tmp_path)
+    assert got["seat"] == 0 and all("discard" in a for a in got["actions"])
+    # Without the option there is no extra call (T-B13).
+    got = legal(four(actions), tmp_path)
+    assert all("discard" in a for a in got["actions"])
+
+
+def test_review_auction_ten_no_trumps_ends_at_once(tmp_path: Path) -> None:
+    """R-4.8(c) is checked after every call, also in a single-round auction: the players
+    after a 10NT bid are not asked."""
+    for options in ({}, {"single_round_bidding": True}):
+        got = legal(four([{"seat": 0, "call": "10NT"}], options), tmp_path)
+        assert got["seat"] == 0 and all("discard" in a for a in got["actions"])
+
+
+def test_review_legal_between_hands_names_the_next_dealer(tmp_path: Path) -> None:
+    record = four([*acts(0, "call", ["PASS"]), *({"seat": s, "call": "PASS"} for s in (1, 2, 3))])
+    record["hands"][0]["result"] = {
+        "contract": None,
+        "tricks": [0, 0],
+        "score": [0, 0],
+        "totals": [0, 0],
+    }
+    assert legal(record, tmp_path) == {"seat": None, "actions": [], "next_dealer": 0}
+    record["rules"]["options"]["all_pass"] = "redeal_same_dealer"
+    assert legal(record, tmp_path) == {"seat": None, "actions": [], "next_dealer": 3}
+
+
+# -- seeds (record format, section 4), read independently ---------------------------------------
+
+
+def seeded_deal(players: int, options: dict[str, Any], seed: str, dealer: int) -> dict[str, Any]:
+    cards = pack(players, options)
+
+    def stream() -> Any:
+        k = 0
+        while True:
+            yield from hashlib.sha256(f"{seed}:{k}".encode()).digest()
+            k += 1
+
+    source = stream()
+    for i in range(len(cards) - 1, 0, -1):
+        m = i + 1
+        limit = (2**64 // m) * m
+        while True:
+            r = int.from_bytes(bytes(next(source) for _ in range(8)), "big")
+            if r < limit:
+                break
+        j = r % m
+        cards[i], cards[j] = cards[j], cards[i]
+    order: list[Any] = (
+        ["dead", (dealer + 1) % 2, dealer]
+        if players == 2
+        else [(dealer + 1 + i) % players for i in range(players)]
+    )
+    got: dict[Any, list[str]] = {who: [] for who in order}
+    kitty: list[str] = []
+    offset = 0
+    for packet in (3, 4, 3):
+        for who in order:
+            got[who] += cards[offset : offset + packet]
+            offset += packet
+        kitty.append(cards[offset])
+        offset += 1
+    deal: dict[str, Any] = {"hands": [got[s] for s in range(players)], "kitty": kitty}
+    if players == 2:
+        deal["dead"] = got["dead"]
+    deal["seed"] = seed
+    return deal
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (4, {}), (5, {}), (5, {"five_player_pack": "500pack"}), (6, {})],
+)
+def test_review_seeded_deals_verify(players: int, options: dict[str, Any]) -> None:
+    for dealer in range(players):
+        for seed in ("club/7", "ünïcode", ""):
+            deal = seeded_deal(players, options, seed, dealer)
+            record = record_of(players, options, dealer, deal, [])
+            verdict = verify(json.dumps(record))
+            assert verdict.valid, verdict.errors
+            # Two cards swapped between seats: the same pack, another deal.
+            deal["hands"][0][0], deal["hands"][1][0] = deal["hands"][1][0], deal["hands"][0][0]
+            first = verify(json.dumps(record)).errors[0]
+            assert (first.code, first.pointer) == ("seed_mismatch", "/hands/0/deal/seed")
