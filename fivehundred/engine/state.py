@@ -740,7 +740,12 @@ class HandState:
             s.tricks = self.tricks
             return s
         # The trick is complete.
-        winner = trick[table.winner_index([p for _, p in trick], led)][0]
+        beats = table.beats[led]
+        winner = best = -2
+        for player, played in trick:  # as table.winner_index, without a list of the cards
+            if beats[played] > best:
+                best = beats[played]
+                winner = player
         won = list(self.won)
         won[winner] += 1
         s.won = tuple(won)

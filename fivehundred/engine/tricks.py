@@ -30,6 +30,9 @@ class TrickTable:
     suit_mask: tuple[int, ...]
     trump_power: tuple[int, ...]
     rank_power: tuple[int, ...]
+    beats: tuple[tuple[int, ...], ...]
+    """``beats[led][i]``: the trick-taking key of card ``i`` when ``led`` was led (the same
+    key ``winner_index`` gives it): the highest key in a trick wins, the first played on a tie."""
 
     def winner_index(self, cards: list[int] | tuple[int, ...], led: int) -> int:
         """Position in ``cards`` (in play order) of the card that wins the trick."""
@@ -88,6 +91,19 @@ def trick_table(trump: int, nominated: int = -1) -> TrickTable:
     masks = [0] * 5
     for i in range(65):
         masks[suit_of[i]] |= 1 << i
+    beats = tuple(
+        tuple(
+            1000 + trump_power[i] if trump_power[i] else rank_power[i] if suit_of[i] == led else -1
+            for i in range(65)
+        )
+        for led in range(5)
+    )
     return TrickTable(
-        trump, nominated, tuple(suit_of), tuple(masks), tuple(trump_power), tuple(rank_power)
+        trump,
+        nominated,
+        tuple(suit_of),
+        tuple(masks),
+        tuple(trump_power),
+        tuple(rank_power),
+        beats,
     )
