@@ -242,6 +242,7 @@ def _step_context(
         "names": _names_of(current, names, game),
         "notes_here": here,
         "highlight": highlight,
+        "hand_actions": len(game.hands[hand].actions),
         "hand_notes": [x for x in hand_notes if x["action"] is None],
         "game_notes": [x for x in notes if x["hand"] is None],
         "all_notes": notes,
