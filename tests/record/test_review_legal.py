@@ -122,6 +122,8 @@ class Hand:
     won: list[int] = field(default_factory=list)
     thrown_in: bool = False
     over: bool = False
+    made: bool = False
+    maker_sides: set[int] = field(default_factory=set)
 
     def opt(self, name: str, default: Any) -> Any:
         return self.options.get(name, default)
@@ -418,6 +420,76 @@ class Hand:
         if len(self.tricks) == 10:
             self.over = True
 
+    # -- scoring (R-9) and the end of a one-hand game (R-11), from zero totals
+
+    def value(self) -> int:
+        assert self.contract is not None
+        bid = self.contract[1].split("/")[0]
+        if bid == "MIS":
+            return 250
+        if bid in ("OM", "BM"):
+            return 500
+        strain = bid[-2:] if bid.endswith("NT") else bid[-1]
+        index = ("S", "C", "D", "H", "NT").index(strain)
+        return 40 + 20 * index + 100 * (level(bid) - 6)
+
+    def result(self) -> dict[str, Any]:
+        nsides = len(self.sides())
+        if self.contract is None:
+            zeros = [0] * nsides
+            return {"contract": None, "tricks": zeros, "score": zeros, "totals": zeros}
+        seat, bid = self.contract
+        tricks = [0] * nsides
+        for winner in self.won:
+            tricks[self.side_of(winner)] += 1
+        makers = [seat] if self.partner is None else [seat, self.partner]
+        maker_sides = {self.side_of(m) for m in makers}
+        taken = sum(tricks[side] for side in maker_sides)
+        score = [0] * nsides
+        value = self.value()
+        if is_misere(bid):
+            made = taken == 0
+            for side in maker_sides:
+                score[side] = value if made else -value
+        else:
+            made = taken >= level(bid)
+            gain = value
+            if taken == 10 and value < 250 and self.opt("slam_bonus", True):
+                gain = 250
+            for side in maker_sides:
+                score[side] = gain if made else -value
+            points = self.opt("defender_trick_points", "always")
+            if points == "always" or (points == "on_fail_only" and not made):
+                for side in range(nsides):
+                    if side not in maker_sides:
+                        score[side] = 10 * tricks[side]
+        contract: dict[str, Any] = {"seat": seat, "bid": bid}
+        if self.partner is not None:
+            contract["partner"] = self.partner
+        self.made = made
+        self.maker_sides = maker_sides
+        return {"contract": contract, "tricks": tricks, "score": score, "totals": list(score)}
+
+    def game_result(self, totals: list[int]) -> dict[str, Any] | None:
+        """The game's end after this one hand, if it ended (R-11.1, default target and lose_at)."""
+        if self.contract is None:
+            return None
+        makers = sorted(self.maker_sides)
+        if self.made:
+            winners = [side for side in makers if totals[side] >= 500]
+            if winners:
+                winner: Any = winners[0] if len(winners) == 1 else winners
+                return {"scores": totals, "winner": winner, "reason": "contract"}
+            return None
+        losers = [side for side in makers if totals[side] <= -500]
+        if not losers:
+            return None
+        others = [side for side in range(len(totals)) if side not in losers]
+        best = max(totals[side] for side in others)
+        winners = [side for side in others if totals[side] == best]
+        winner = winners[0] if len(winners) == 1 else winners
+        return {"scores": totals, "winner": winner, "reason": "backdoor"}
+
 
 # -- the command line ---------------------------------------------------------------------------
 
@@ -478,6 +550,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"allow_misere": False, "allow_open_misere": False},
     {"six_player_teams": "three_of_two"},
     {"five_player_pack": "500pack", "allow_sans_kitty": True},
+    {"defender_trick_points": "on_fail_only"},
+    {"defender_trick_points": "never", "slam_bonus": False},
 ]
 
 
@@ -520,6 +594,17 @@ def random_hand(rng: random.Random, players: int, options: dict[str, Any], tmp: 
     verdict = verify(json.dumps(record))
     first = verdict.errors[0]
     assert (first.code, first.pointer) == ("result_mismatch", "/hands/0"), first
+    # And the reference's own scoring of the hand (and of the game, if it ended) is what the
+    # verifier derives.
+    result = ref.result()
+    record["hands"][0]["result"] = result
+    ended = ref.game_result(result["totals"])
+    if ended is not None:
+        record["result"] = ended
+    verdict = verify(json.dumps(record))
+    assert verdict.valid, (verdict.errors, record)
+    assert verdict.scores == result["totals"]
+    assert verdict.status == ("complete" if ended else "in_progress")
     return steps
 
 
