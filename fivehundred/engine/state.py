@@ -83,6 +83,7 @@ class _Setting:
         "passed",
         "rules",
         "seven_bid",
+        "stop_seat",
         "table",
     )
 
@@ -106,6 +107,7 @@ class _Setting:
     nactive: int
     next: tuple[int, ...]  # the next active seat after each seat
     table: TrickTable | None
+    stop_seat: int  # a trick won by this seat ends the play (a lost misère, R-6.6), or -1
 
     def copy(self) -> _Setting:
         c = object.__new__(_Setting)
@@ -129,6 +131,7 @@ class _Setting:
         c.nactive = self.nactive
         c.next = self.next
         c.table = self.table
+        c.stop_seat = self.stop_seat
         return c
 
 
@@ -202,6 +205,7 @@ class HandState:
         c.nactive = n
         c.next = tuple((i + 1) % n for i in range(n))
         c.table = None
+        c.stop_seat = -1
         s = object.__new__(cls)
         s._s = c
         s.phase = Phase.AUCTION
@@ -679,6 +683,8 @@ class HandState:
         trump = contract.call.trump
         s._s.nominated = nominated
         s._s.table = trick_table(-1 if trump is None else int(trump), nominated)
+        if contract.call.is_misere and s.rules.options["misere_early_end"]:
+            s._s.stop_seat = contract.seat
         if s.rules.options["first_lead"] == "eldest":
             # option: the dealer's left leads, or the next active player in a misère.
             leader = (s.dealer + 1) % s.rules.players
@@ -753,13 +759,7 @@ class HandState:
         s.trick_no = trick_no = self.trick_no + 1
         s._trick = ()
         s.leader = winner
-        contract = c.contract
-        assert contract is not None
-        if trick_no == 10 or (
-            contract.call.is_misere
-            and winner == contract.seat
-            and c.rules.options["misere_early_end"]
-        ):
+        if trick_no == 10 or winner == c.stop_seat:
             s.phase = _OVER  # a lost misère stops at once
             s.to_act = None
         else:
