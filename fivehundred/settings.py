@@ -129,6 +129,7 @@ INSTALLED_APPS = [
     "replays",
     "api",
     "arena",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -232,7 +233,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
 
 # --- API ------------------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ urlpatterns = [
     path("arena/", include("arena.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("api/v1/", include("api.urls")),
+    path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
 ]
 
