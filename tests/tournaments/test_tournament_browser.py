@@ -106,10 +106,13 @@ def _play_round(page: Any, number: int) -> None:
     page.get_by_role("link", name="Event", exact=True).click()
 
 
-def test_club_evening_from_registration_to_standings(phone: Any, live_server: Any) -> None:
+def test_club_evening_from_registration_to_standings(
+    phone: Any, live_server: Any, tmp_path: Any
+) -> None:
     page = phone
+    shots = tmp_path
     page.goto(live_server.url + "/")
-    page.get_by_role("link", name="Tournaments").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Tournaments").click()
     page.get_by_role("link", name="New event").click()
     page.get_by_label("Name", exact=True).fill("Friday club")
     page.get_by_label("Players").select_option("4")
@@ -147,6 +150,9 @@ def test_club_evening_from_registration_to_standings(phone: Any, live_server: An
     assert rows.count() == 4
     first = rows.nth(0).locator("td").all_inner_texts()
     assert first[0] == "1" and first[2] == "4"  # two wins
+    # Every column, tie-breaks included, is shown on the phone (scrolling sideways if need be).
+    assert all(cell.is_visible() for cell in rows.nth(0).locator("td").all())
+    page.screenshot(path=str(shots / "standings.png"), full_page=True)
     last = rows.nth(3).locator("td").all_inner_texts()
     assert last[2] == "0"
     csv_text = page.request.get(live_server.url + "/tournaments/friday-club/standings.csv").text()
