@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action
+from .actions import Action, Play
 from .calls import Call
 from .contract import Contract, GameResult, HandResult
 from .deal import Deal
@@ -15,6 +15,7 @@ from .state import HandState, Phase
 from .views import View
 
 _OVER = Phase.OVER
+_PLAY = Phase.PLAY
 
 
 class GameState:
@@ -135,9 +136,15 @@ class GameState:
         """Apply an action to the hand in progress; scores the hand when it ends."""
         if self.result is not None:
             raise HandOverError("the game is over: no further action is possible")
-        if self.hand is None:
+        hand = self.hand
+        if hand is None:
             raise IllegalActionError("R-10", "no hand has been dealt")
-        hand = self.hand.apply(action, seat)
+        if hand.phase is _PLAY and type(action) is Play and seat is None:
+            # Straight to the card play, the most common decision by far: ``HandState.apply``
+            # would make these same checks and call it.
+            hand = hand._play(action)
+        else:
+            hand = hand.apply(action, seat)
         if hand.phase is _OVER:
             return self._scored(hand.contract, hand.tricks_by_side(), hand)
         # Built field by field: this runs once per decision of every bot match.
