@@ -367,3 +367,34 @@ def test_three_player_individual_swiss(director: User) -> None:
     rows = standings_compute(tournament=t)
     assert len(rows) == 7 and sum(r.standing.byes for r in rows) == 2
     assert max(r.standing.byes for r in rows) == 1
+
+
+def test_best_of_three_needs_two_wins(director: User) -> None:
+    t = tournament_create(name="Bo3", director=director, rules=FAST_RULES,
+                          match_length="best_of", match_games=3)  # fmt: skip
+    for i in range(2):
+        entrant_register(tournament=t, actor=director, players=[f"B{i}a", f"B{i}b"])
+    match = round_generate(tournament=t, actor=director).matches.get()
+    with pytest.raises(TournamentError, match="nobody has won 2 games yet"):
+        match_result_submit(match=match, actor=director, games=sheet_win(0))
+    games = sheet_win(0) + sheet_win(1) + sheet_win(0)
+    sub = match_result_submit(match=match, actor=director, games=games)
+    assert sub.outcome == "win" and sub.winners == [0] and sub.records.count() == 3
+    assert sub.points == [520 * 2, 520]
+
+
+def test_boards_are_totalled_and_may_draw(director: User) -> None:
+    t = tournament_create(name="Boards", director=director, rules=FAST_RULES,
+                          match_length="boards", match_games=2)  # fmt: skip
+    for i in range(2):
+        entrant_register(tournament=t, actor=director, players=[f"D{i}a", f"D{i}b"])
+    match = round_generate(tournament=t, actor=director).matches.get()
+    with pytest.raises(TournamentError, match="a match is 2 boards; 1 were given"):
+        match_result_submit(match=match, actor=director, games=sheet_win(0))
+    sub = match_result_submit(match=match, actor=director, games=sheet_win(0) + sheet_win(1))
+    assert sub.outcome == "draw" and sub.points == [520, 520]
+    rows = standings_compute(tournament=t)
+    assert [r.standing.draws for r in rows] == [1, 1] and [r.standing.points for r in rows] == [
+        1,
+        1,
+    ]
