@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -222,6 +223,26 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/round.html", context)
 
 
+UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+
+
+def _uploaded_games(request: HttpRequest) -> list[dict[str, Any]] | str:
+    """The record files posted for a table (one per game), or what is wrong with them."""
+    files = request.FILES.getlist("records")
+    if not files:
+        return "Choose the record file(s) of the game(s)."
+    games = []
+    for f in files:
+        if f.size is None or f.size > UPLOAD_MAX_BYTES:
+            return f"{f.name}: larger than {UPLOAD_MAX_BYTES // (1024 * 1024)} MiB"
+        try:
+            data = json.loads(f.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            return f"{f.name}: not a JSON record ({exc})"
+        games.append({"record": data})
+    return games
+
+
 def table_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = _event(request, slug)
     match = tournament.matches.select_related("round").filter(pk=pk).first()
@@ -237,6 +258,13 @@ def table_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         elif action == "submit":
             _try(request, lambda: services.match_result_submit(
                 match=match, actor=request.user, games=games), "Result entered.")  # fmt: skip
+        elif action == "upload":
+            games_or_error = _uploaded_games(request)
+            if isinstance(games_or_error, str):
+                messages.error(request, games_or_error)
+            else:
+                _try(request, lambda: services.match_result_submit(
+                    match=match, actor=request.user, games=games_or_error), "Result entered.")  # fmt: skip
         elif action == "correct":
             _try(request, lambda: services.result_correct(
                 match=match, actor=request.user, games=games,

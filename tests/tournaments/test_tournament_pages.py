@@ -140,3 +140,24 @@ def test_junk_posts_get_messages_not_errors(director: User) -> None:
         page = dana.post(where, post, follow=True)
         assert page.status_code == 200, (post, page.status_code)
         assert text in page.content.decode(), post
+
+
+def test_record_files_can_be_uploaded_for_a_table(director: User) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from fivehundred.record import dumps
+    from fivehundred.record.play import play_game
+
+    t = club_event(director, teams=2, rules={"players": 4})
+    match = round_generate(tournament=t, actor=director).matches.get()
+    url = f"/tournaments/{t.slug}/tables/{match.pk}/"
+    dana = _client(director)
+    junk = SimpleUploadedFile("game.json", b"{not json", content_type="application/json")
+    page = dana.post(url, {"action": "upload", "records": [junk]}, follow=True)
+    assert "game.json: not a JSON record" in page.content.decode()
+    record = play_game(players=4, seed="page-upload", bots=["random"] * 4)
+    good = SimpleUploadedFile("game.json", dumps(record).encode(), content_type="application/json")
+    page = dana.post(url, {"action": "upload", "records": [good]}, follow=True)
+    assert "Result entered." in page.content.decode()
+    match.refresh_from_db()
+    assert match.status == "done" and match.records.get().digest
