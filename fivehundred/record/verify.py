@@ -706,6 +706,21 @@ class _Checker:
         ended: GameResult | None,
         in_progress: HandState | None,
     ) -> GameResult | None:
+        """Check the game result and the termination, and list their errors in that order
+        (section 7: "then the game result, termination and annotations")."""
+        termination_errors: list[RecordError] = []
+        result = self._end_of_game(rules, totals, ended, in_progress, termination_errors)
+        self.errors.extend(termination_errors)
+        return result
+
+    def _end_of_game(
+        self,
+        rules: Rules,
+        totals: tuple[int, ...],
+        ended: GameResult | None,
+        in_progress: HandState | None,
+        termination_errors: list[RecordError],
+    ) -> GameResult | None:
         doc = self.doc
         termination = doc.get("termination")
         claimed = doc.get("result")
@@ -715,23 +730,29 @@ class _Checker:
             reason = termination["reason"]
             seat_ok = 0 <= seat < rules.players
             if ended is not None:
-                self.error(
-                    "/termination",
-                    "bad_termination",
-                    "the game had already ended by the rules: nothing was left to terminate",
+                termination_errors.append(
+                    RecordError(
+                        "/termination",
+                        "bad_termination",
+                        "the game had already ended by the rules: nothing was left to terminate",
+                    )
                 )
             elif not seat_ok:
-                self.error("/termination/seat", "bad_termination", f"there is no seat {seat}")
+                termination_errors.append(
+                    RecordError("/termination/seat", "bad_termination", f"there is no seat {seat}")
+                )
             elif (
                 reason in _FORFEITING
                 and in_progress is not None
                 and in_progress.to_act is not None
                 and seat != in_progress.to_act
             ):
-                self.error(
-                    "/termination/seat",
-                    "bad_termination",
-                    f"seat {in_progress.to_act} was to act, not seat {seat}",
+                termination_errors.append(
+                    RecordError(
+                        "/termination/seat",
+                        "bad_termination",
+                        f"seat {in_progress.to_act} was to act, not seat {seat}",
+                    )
                 )
             if ended is None:
                 if claimed is not None and claimed["reason"] == "agreed":
@@ -744,6 +765,13 @@ class _Checker:
                     self.error("", "result_mismatch", "the game was terminated but has no result")
                     return None
                 if derived is None:
+                    # No such seat: no winner to derive, but the final scores are the totals.
+                    if claimed["scores"] != list(totals):
+                        self.error(
+                            "/result/scores",
+                            "result_mismatch",
+                            f"the final scores are {list(totals)}, not {claimed['scores']}",
+                        )
                     return None
                 if derived.reason == "agreed":
                     return self._agreed(rules, claimed, totals)

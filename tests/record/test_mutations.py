@@ -253,7 +253,7 @@ def termination_seat_missing(r: Record) -> tuple[str, str]:
     r["hands"][2]["actions"] = r["hands"][2]["actions"][:12]
     del r["hands"][2]["result"]
     r["termination"] = {"reason": "timeout", "seat": 4}
-    r["result"] = {"scores": [120, -80], "winner": 1, "reason": "forfeit"}
+    r["result"] = {"scores": [80, 120], "winner": 1, "reason": "forfeit"}
     return "bad_termination", "/termination/seat"
 
 
@@ -262,8 +262,10 @@ def termination_not_to_act(r: Record) -> tuple[str, str]:
     r["hands"][2]["actions"] = r["hands"][2]["actions"][:12]
     del r["hands"][2]["result"]
     to_act = _state_before(r, 2, 12).to_act
-    r["termination"] = {"reason": "crash", "seat": (to_act + 1) % 4}
-    r["result"] = {"scores": [120, -80], "winner": 1, "reason": "forfeit"}
+    seat = (to_act + 1) % 4
+    r["termination"] = {"reason": "crash", "seat": seat}
+    # The result is right for that seat's forfeit: the game result is checked first.
+    r["result"] = {"scores": [80, 120], "winner": 1 - seat % 2, "reason": "forfeit"}
     return "bad_termination", "/termination/seat"
 
 

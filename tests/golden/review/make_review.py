@@ -237,6 +237,42 @@ def build() -> None:
         "/hands/0/deal",
     )
 
+    two = example("two-players-with-summary-hands")
+    two_deal = two["hands"][0]["deal"]
+    # Order of occurrence: hands 0..n-1, then the dead hand, then the kitty.
+    invalid(
+        "two-players-dead-and-kitty",
+        mutate(two, lambda r: r["hands"][0]["deal"]["kitty"].__setitem__(0, two_deal["dead"][0])),
+        "bad_deal",
+        "/hands/0/deal/kitty/0",
+    )
+    invalid(
+        "two-players-hand-and-dead",
+        mutate(
+            two, lambda r: r["hands"][0]["deal"]["dead"].__setitem__(0, two_deal["hands"][1][0])
+        ),
+        "bad_deal",
+        "/hands/0/deal/dead/0",
+    )
+    invalid(
+        "two-players-six-of-hearts",
+        mutate(two, lambda r: r["hands"][0]["deal"]["dead"].__setitem__(3, "6H")),
+        "bad_deal",
+        "/hands/0/deal/dead/3",
+    )
+    invalid(
+        "two-players-no-dead-hand",
+        mutate(two, lambda r: r["hands"][0]["deal"].pop("dead")),
+        "bad_deal",
+        "/hands/0/deal",
+    )
+    invalid(
+        "dead-hand-with-four-players",
+        mutate(four, lambda r: r["hands"][0]["deal"].update(dead=[])),
+        "bad_deal",
+        "/hands/0/deal",
+    )
+
     def call(text: str) -> Callable[[Record], Any]:
         return lambda r: r["hands"][0]["actions"][0].update(call=text)
 
@@ -786,11 +822,45 @@ def build() -> None:
     )
 
     # -- terminations and forfeits
+    # Seat 1 was to act. The result is right for a forfeit by seat 2 (side 0 wins with -240).
     invalid(
         "timeout-not-to-act",
-        mutate(three_forfeit, lambda r: r["termination"].update(seat=2)),
+        mutate(
+            three_forfeit, lambda r: (r["termination"].update(seat=2), r["result"].update(winner=0))
+        ),
         "bad_termination",
         "/termination/seat",
+    )
+    # The game result is checked before the termination (section 7).
+    invalid(
+        "result-before-termination",
+        mutate(
+            three_forfeit,
+            lambda r: (r["termination"].update(seat=2), r["result"].update(scores=[0, 0, 0])),
+        ),
+        "result_mismatch",
+        "/result/scores",
+    )
+    invalid(
+        "result-missing-before-termination",
+        mutate(three_forfeit, lambda r: (r["termination"].update(seat=2), r.pop("result"))),
+        "result_mismatch",
+        "",
+    )
+    invalid(
+        "result-before-termination-no-such-seat",
+        mutate(
+            three_forfeit,
+            lambda r: (r["termination"].update(seat=3), r["result"].update(scores=[0, 0, 0])),
+        ),
+        "result_mismatch",
+        "/result/scores",
+    )
+    invalid(
+        "termination-after-the-end",
+        mutate(four, lambda r: r.update(termination={"reason": "timeout", "seat": 0})),
+        "bad_termination",
+        "/termination",
     )
     invalid(
         "termination-no-such-seat",
