@@ -223,6 +223,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "health-every-5-minutes": {"task": "fivehundred.health", "schedule": 300.0},
     # Schedules bot ladder matches and re-queues matches whose worker died (arena.tasks).
     "arena-ladder-every-minute": {"task": "bots.ladder_schedule", "schedule": 60.0},
+    # Sends again the tournament tables of bots whose play was lost (tournaments.tasks).
+    "tournament-bot-tables-every-5-minutes": {
+        "task": "tournaments.bot_tables_sweep",
+        "schedule": 300.0,
+    },
 }
 
 # --- Authentication -------------------------------------------------------------------------------

@@ -263,6 +263,9 @@ class Match(models.Model):
         related_name="confirmed_matches",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a table of bots was last sent to the workers."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -6,6 +6,7 @@ import re
 import tempfile
 from collections.abc import Sequence
 from contextlib import ExitStack
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -665,7 +666,8 @@ def round_generate(*, tournament: Tournament, actor: Any) -> Round:
             _forfeit(match, None, gone, "withdrawn before the round was paired")
         elif all(e.is_bot for e in seated):
             match.status = MatchStatus.PLAYING
-            match.save(update_fields=["status"])
+            match.sent_at = timezone.now()
+            match.save(update_fields=["status", "sent_at"])
             bot_matches.append(match.pk)
     _history(tournament, actor, HistoryKind.ROUND, f"round {number} paired",
              data={"pairings": [{"table": p.table, "entrants": [entrants[e].name for e in p.present],
@@ -1228,6 +1230,28 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
         "records": [r.pk for r in stored],
         "winners": winners,
     }
+
+
+def bot_tables_sweep(*, older_than: timedelta | None = None) -> list[int]:
+    """Send again the tables of bots still playing long after they were sent.
+
+    A task is killed at the time limit, and a worker may die or lose its sandbox; the table then
+    stays ``playing``. Playing a table twice is harmless (the second result is dropped), so any
+    table sent longer ago than the time limit (plus a minute) is simply sent again.
+    """
+    from django.conf import settings
+
+    from tournaments.tasks import tournament_match_play
+
+    limit = older_than or timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT) + 60)
+    now = timezone.now()
+    stale = Match.objects.filter(status=MatchStatus.PLAYING, sent_at__lt=now - limit)
+    ids = list(stale.values_list("pk", flat=True))
+    if ids:
+        Match.objects.filter(pk__in=ids).update(sent_at=now)
+        for pk in ids:
+            transaction.on_commit(partial(tournament_match_play.delay, pk))
+    return ids
 
 
 # --- Ratings -------------------------------------------------------------------------------------

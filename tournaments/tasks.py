@@ -13,3 +13,11 @@ def tournament_match_play(match_id: int) -> dict[str, Any]:
     from tournaments.services import match_bot_play
 
     return match_bot_play(match_id=match_id)
+
+
+@shared_task(name="tournaments.bot_tables_sweep")
+def bot_tables_sweep() -> dict[str, Any]:
+    """Beat: send again the tables of bots whose play was lost (see the service)."""
+    from tournaments.services import bot_tables_sweep as sweep
+
+    return {"resent": sweep()}

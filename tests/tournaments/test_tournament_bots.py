@@ -288,3 +288,27 @@ def test_bot_double_elimination_ends_with_one_champion(
     assert all(n == 2 for name, n in losses.items() if name != champion_name)
     assert len(losses) >= 4
     _check_every_table_has_verified_records(t)
+
+
+@pytest.mark.django_db
+def test_lost_bot_tables_are_sent_again(
+    director: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.services import bot_tables_sweep
+
+    t = _bot_event(director, fmt="round_robin", bots=2)
+    round_generate(tournament=t, actor=director)  # the send is lost: on_commit never fires
+    match = Match.objects.get(tournament=t)
+    assert match.status == MatchStatus.PLAYING and match.sent_at is not None
+    assert bot_tables_sweep() == []  # sent a moment ago: still within the time limit
+    Match.objects.filter(pk=match.pk).update(sent_at=timezone.now() - datetime.timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bot_tables_sweep() == [match.pk]
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DONE
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
