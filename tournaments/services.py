@@ -332,6 +332,26 @@ def _team_size(tournament: Tournament) -> int:
     return len(rules.sides[0])
 
 
+def _partnership(members: list[Player], name: str) -> Team:
+    """The standing team of exactly these players, created (named ``name``) if they have none.
+
+    Team names are unique across the site while entrant names are per event, so a new team whose
+    name is taken by other players gets the players' names added (the entrant keeps ``name``).
+    """
+    wanted = {p.pk for p in members}
+    candidates = Team.objects.filter(members=members[0]).prefetch_related("members")
+    for team in candidates:
+        if {p.pk for p in team.members.all()} == wanted:
+            return team
+    label, n = name, 1
+    while Team.objects.filter(name__iexact=label).exists():
+        n += 1
+        label = f"{name} ({' & '.join(p.name for p in members)})" + (f" {n}" if n > 2 else "")
+    team = Team.objects.create(name=label[:100])
+    team.members.set(members)
+    return team
+
+
 def _bot_parse(value: str) -> tuple[Any, str]:
     """``heuristic`` / ``builtin:<name>``, or an arena bot: ``bot:<id>`` (its active version) or
     ``version:<id>``. Returns ``(version or None, built-in name or "")``."""
@@ -422,12 +442,7 @@ def entrant_register(
             name = (name or "").strip() or player.name
         else:
             name = (name or "").strip() or " & ".join(names)
-            team = Team.objects.filter(name__iexact=name).first()
-            if team is None:
-                team = Team.objects.create(name=name)
-                team.members.set(members)
-            elif {p.pk for p in team.members.all()} != {p.pk for p in members}:
-                raise TournamentError("name", f"a team called {name!r} already has other players")
+            team = _partnership(members, name)
         kind = EntrantKind.HUMAN
         taken = {
             p.pk for e in tournament.entrants.filter(withdrawn=False) for p in e.member_players()

@@ -398,3 +398,23 @@ def test_boards_are_totalled_and_may_draw(director: User) -> None:
         1,
         1,
     ]
+
+
+def test_swiss_keeps_forbidden_pairs_apart(director: User) -> None:
+    free = club_event(director, teams=4, rounds=2)
+    first = round_generate(tournament=free, actor=director)
+    met = {frozenset(s.entrant.name for s in m.sides.all()) for m in first.matches.all()}
+    assert frozenset({"Team A", "Team C"}) in met  # top half meets bottom half: 1 v 3
+    with pytest.raises(TournamentError) as bad:
+        tournament_create(name="F", director=director, format_options={"forbidden": [["x"]]})
+    assert bad.value.where == "format_options.forbidden"
+    kept = tournament_create(
+        name="Apart", director=director, rules=FAST_RULES,
+        format_options={"rounds": 2, "forbidden": [["Team A", "Team C"]]},
+    )  # fmt: skip
+    for i in range(4):
+        entrant_register(tournament=kept, actor=director, name=f"Team {chr(65 + i)}",
+                         players=[f"F{i}a", f"F{i}b"])  # fmt: skip
+    rnd = round_generate(tournament=kept, actor=director)
+    met = {frozenset(s.entrant.name for s in m.sides.all()) for m in rnd.matches.all()}
+    assert frozenset({"Team A", "Team C"}) not in met
