@@ -555,9 +555,17 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
-def random_hand(rng: random.Random, players: int, options: dict[str, Any], tmp: Path) -> int:
+def random_hand(
+    rng: random.Random,
+    players: int,
+    options: dict[str, Any],
+    tmp: Path,
+    *,
+    mutants: int = 0,
+) -> int:
     """Play one hand choosing among the reference's actions; at every step the command line
-    must list exactly the same actions. Returns the number of steps checked."""
+    must list exactly the same actions (and, with ``mutants``, the verifier must judge that many
+    other actions as the reference does). Returns the number of steps checked."""
     cards = pack(players, options)
     rng.shuffle(cards)
     dealer = rng.randrange(players)
@@ -573,6 +581,8 @@ def random_hand(rng: random.Random, players: int, options: dict[str, Any], tmp: 
     steps = 0
     while not ref.over:
         expected = ref.legal()
+        for _ in range(mutants):
+            judge_mutant(rng, record, ref, cards, expected)
         got = legal(record, tmp)
         assert got["seat"] == ref.to_act()
         assert normal(got["actions"]) == normal(expected), (players, options, record)
@@ -605,7 +615,83 @@ def random_hand(rng: random.Random, players: int, options: dict[str, Any], tmp: 
     assert verdict.valid, (verdict.errors, record)
     assert verdict.scores == result["totals"]
     assert verdict.status == ("complete" if ended else "in_progress")
+    for _ in range(mutants):
+        # Anything after the end of the hand is an extra action, whoever makes it.
+        record.pop("result", None)
+        del record["hands"][0]["result"]
+        judge_mutant(rng, record, ref, cards, [])
+        record["hands"][0]["result"] = result
     return steps
+
+
+def random_action(rng: random.Random, seat: int, ref: Hand, cards: list[str]) -> dict[str, Any]:
+    """A well-formed action of any verb, legal or not."""
+    verb = rng.choice(["call", "partner", "discard", "nominate", "play", "play"])
+    if verb == "call":
+        return {
+            "seat": seat,
+            "call": rng.choice(["PASS", "BM", *bid_ladder({"allow_sans_kitty": True})]),
+        }
+    if verb == "partner":
+        return {"seat": seat, "partner": rng.choice(["alone", *cards])}
+    if verb == "discard":
+        pool = ref.cards[seat] + ref.kitty if rng.random() < 0.7 else cards
+        size = min(len(pool), rng.choice([3, 3, 2, 4]))
+        return {"seat": seat, "discard": rng.sample(pool, size)}
+    if verb == "nominate":
+        return {"seat": seat, "nominate": rng.choice([*SUITS, "none"])}
+    held = ref.cards[seat] if ref.cards[seat] and rng.random() < 0.8 else cards
+    action: dict[str, Any] = {"seat": seat, "play": rng.choice(held)}
+    if rng.random() < 0.3 or (action["play"] == "JK" and rng.random() < 0.7):
+        action["suit"] = rng.choice(SUITS)
+    return action
+
+
+def judge_mutant(
+    rng: random.Random,
+    record: dict[str, Any],
+    ref: Hand,
+    cards: list[str],
+    expected: list[dict[str, Any]],
+) -> None:
+    """Append one action and check the verifier's first error against section 7's order: the
+    hand is over (``extra_action``), then the seat (``wrong_seat``), then the action itself."""
+    to_act = ref.to_act()
+    if expected and rng.random() < 0.3:
+        action = dict(rng.choice(expected))
+        action["seat"] = rng.randrange(ref.players + 1)
+    else:
+        seat = to_act if to_act is not None and rng.random() < 0.7 else rng.randrange(ref.players)
+        action = random_action(rng, seat, ref, cards)
+    actions = record["hands"][0]["actions"]
+    actions.append(action)
+    try:
+        verdict = verify(json.dumps(record))
+    finally:
+        actions.pop()
+    at = f"/hands/0/actions/{len(actions)}"
+    first = verdict.errors[0] if verdict.errors else None
+    if ref.over:
+        want: tuple[str, str] | None = ("extra_action", at)
+    elif action["seat"] != to_act:
+        want = ("wrong_seat", at)
+    elif normal([action])[0] in normal(expected):
+        want = None  # legal: no error at this action (the hand may now want its result)
+    else:
+        want = ("illegal_action", at)
+    if want is None:
+        assert first is None or first.pointer in ("/hands/0", "/result", ""), (action, first)
+    else:
+        assert first is not None and (first.code, first.pointer) == want, (action, first, record)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_review_actions_are_judged_in_the_order_of_section_7(players: int, tmp_path: Path) -> None:
+    rng = random.Random(f"review-mutants-{players}")
+    for k in range(4):
+        random_hand(
+            rng, players, OPTION_SETS[(3 * k + players) % len(OPTION_SETS)], tmp_path, mutants=3
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
