@@ -266,6 +266,9 @@ class Match(models.Model):
     sent_at = models.DateTimeField(
         null=True, blank=True, help_text="When a table of bots was last sent to the workers."
     )
+    claimed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a worker claimed this table of bots to play it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -1185,9 +1185,16 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
     from fivehundred.bots.match import play_match
     from fivehundred.bots.sandbox import BotCodeError
 
-    match = Match.objects.select_related("tournament", "round").filter(pk=match_id).first()
-    if match is None or match.status == MatchStatus.DONE:
+    # Claim the table with a conditional update, so a duplicated task does not play it again;
+    # a claim older than the task time limit belongs to a worker that died and may be taken over.
+    now = timezone.now()
+    claimable = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _claim_timeout())
+    claimed = Match.objects.filter(claimable, pk=match_id, status=MatchStatus.PLAYING).update(
+        claimed_at=now
+    )
+    if not claimed:
         return {"match": match_id, "played": False}
+    match = Match.objects.select_related("tournament", "round").get(pk=match_id)
     tournament = match.tournament
     sides = list(match.sides.select_related("entrant__bot_version__bot"))
     rules = Rules.from_json(tournament.rules)
@@ -1247,20 +1254,26 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
     }
 
 
+def _claim_timeout() -> timedelta:
+    from django.conf import settings
+
+    return timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT) + 60)
+
+
 def bot_tables_sweep(*, older_than: timedelta | None = None) -> list[int]:
     """Send again the tables of bots still playing long after they were sent.
 
     A task is killed at the time limit, and a worker may die or lose its sandbox; the table then
-    stays ``playing``. Playing a table twice is harmless (the second result is dropped), so any
-    table sent longer ago than the time limit (plus a minute) is simply sent again.
+    stays ``playing``. Any table sent, and not claimed, within the time limit (plus a minute) is
+    sent again; the new task takes over the stale claim.
     """
-    from django.conf import settings
-
     from tournaments.tasks import tournament_match_play
 
-    limit = older_than or timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT) + 60)
+    limit = older_than or _claim_timeout()
     now = timezone.now()
-    stale = Match.objects.filter(status=MatchStatus.PLAYING, sent_at__lt=now - limit)
+    stale = Match.objects.filter(status=MatchStatus.PLAYING, sent_at__lt=now - limit).filter(
+        Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - limit)
+    )
     ids = list(stale.values_list("pk", flat=True))
     if ids:
         Match.objects.filter(pk__in=ids).update(sent_at=now)

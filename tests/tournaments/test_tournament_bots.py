@@ -199,12 +199,22 @@ def test_bot_elimination_runs_to_a_champion_on_a_real_worker(
 
 @pytest.mark.django_db
 def test_playing_a_bot_table_twice_changes_nothing(director: User) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     from tournaments.services import match_bot_play
 
     t = _bot_event(director, fmt="round_robin", bots=3)
     round_generate(tournament=t, actor=director)  # on_commit never fires here: tables wait
     match = Match.objects.get(tournament=t, table=1)
     assert match.status == MatchStatus.PLAYING
+    # Another worker's live claim: this task leaves the table to it.
+    Match.objects.filter(pk=match.pk).update(claimed_at=timezone.now())
+    assert match_bot_play(match_id=match.pk) == {"match": match.pk, "played": False}
+    assert match.records.count() == 0
+    # A claim older than the time limit is a dead worker's: it is taken over.
+    Match.objects.filter(pk=match.pk).update(claimed_at=timezone.now() - timedelta(hours=1))
     first = match_bot_play(match_id=match.pk)
     assert first["played"] is True and len(first["records"]) == 2
     again = match_bot_play(match_id=match.pk)
