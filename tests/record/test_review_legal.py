@@ -1031,3 +1031,149 @@ def test_review_seeded_deals_verify(players: int, options: dict[str, Any]) -> No
             deal["hands"][0][0], deal["hands"][1][0] = deal["hands"][1][0], deal["hands"][0][0]
             first = verify(json.dumps(record)).errors[0]
             assert (first.code, first.pointer) == ("seed_mismatch", "/hands/0/deal/seed")
+
+
+# -- whole games of summary hands: totals, caps and the end of the game (R-9, R-11) -------------
+
+GAME_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"defender_points_cap": 490},
+    {"defender_points_cap": 480, "defender_trick_points": "on_fail_only"},
+    {"win_requires_contract": False},
+    {"win_requires_contract": False, "target": 300, "lose_at": -300},
+    {"back_door_needs_nonnegative_opponent": True},
+    {"back_door_needs_nonnegative_opponent": True, "lose_at": -200},
+    {"all_pass": "redeal_same_dealer", "slam_bonus": False},
+    {"six_player_teams": "three_of_two", "defender_trick_points": "never"},
+]
+
+
+def game_end(
+    options: dict[str, Any],
+    totals: list[int],
+    makers: list[int],
+    made: bool,
+) -> dict[str, Any] | None:
+    """R-11.1 and R-11.3 after a hand with a contract, ``makers`` the contracting sides."""
+    target = options.get("target", 500)
+    lose_at = options.get("lose_at", -500)
+
+    def share(sides: list[int]) -> Any:
+        sides = sorted(sides)
+        return sides[0] if len(sides) == 1 else sides
+
+    def best_of(sides: list[int]) -> Any:
+        if not sides:
+            return None
+        top = max(totals[s] for s in sides)
+        return share([s for s in sides if totals[s] == top])
+
+    if made:
+        winners = [s for s in makers if totals[s] >= target]
+        if winners:
+            return {"scores": totals, "winner": share(winners), "reason": "contract"}
+    if not options.get("win_requires_contract", True):
+        reached = [s for s in range(len(totals)) if totals[s] >= target]
+        if reached:
+            return {"scores": totals, "winner": best_of(reached), "reason": "target"}
+    if made:
+        return None
+    if not any(totals[s] <= lose_at for s in makers):
+        return None
+    # R-11.4: every side at or below lose_at loses; with two sides the other side wins
+    # whatever its score (R-11.1b).
+    losers = [s for s in range(len(totals)) if totals[s] <= lose_at]
+    if len(totals) == 2:
+        losers = [s for s in makers if totals[s] <= lose_at]
+    others = [s for s in range(len(totals)) if s not in losers]
+    if options.get("back_door_needs_nonnegative_opponent", False):
+        alive = [s for s in others if totals[s] > lose_at]
+        if any(totals[s] < 0 for s in alive):
+            return None
+    if len(totals) == 2:
+        return {"scores": totals, "winner": others[0], "reason": "backdoor"}
+    return {"scores": totals, "winner": best_of(others), "reason": "backdoor"}
+
+
+def random_summary_game(rng: random.Random, players: int, options: dict[str, Any]) -> None:
+    ref = Hand(players, options, 0, [[] for _ in range(players)], [])
+    sides = ref.sides()
+    nsides = len(sides)
+    cap = options.get("defender_points_cap")
+    totals = [0] * nsides
+    dealer = rng.randrange(players)
+    hands: list[dict[str, Any]] = []
+    ended = None
+    bids = [b for b in bid_ladder(options) if not b.endswith("/SK")]
+    for _ in range(60):
+        if rng.random() < 0.1:
+            zeros = [0] * nsides
+            result = {"contract": None, "tricks": zeros, "score": zeros, "totals": list(totals)}
+            hands.append({"dealer": dealer, "result": result})
+            if options.get("all_pass") != "redeal_same_dealer":
+                dealer = (dealer + 1) % players
+            continue
+        seat = rng.randrange(players)
+        bid = rng.choice(bids)
+        partner = None
+        if players == 5 and not is_misere(bid) and rng.random() < 0.7:
+            partner = rng.choice([s for s in range(players) if s != seat])
+        makers = sorted(
+            {ref.side_of(seat)} | ({ref.side_of(partner)} if partner is not None else set())
+        )
+        tricks = [0] * nsides
+        if is_misere(bid) and rng.random() < 0.5:
+            # A lost misère that ended early: the contractor's trick and some before it.
+            tricks[makers[0]] = 1
+            for _ in range(rng.randrange(10)):
+                tricks[rng.choice([s for s in range(nsides) if s != makers[0]])] += 1
+        else:
+            for _ in range(10):
+                tricks[rng.randrange(nsides)] += 1
+        taken = sum(tricks[s] for s in makers)
+        ref.contract = (seat, bid)
+        value = ref.value()
+        score = [0] * nsides
+        if is_misere(bid):
+            made = taken == 0
+            for s in makers:
+                score[s] = value if made else -value
+        else:
+            made = taken >= level(bid)
+            gain = 250 if taken == 10 and value < 250 and options.get("slam_bonus", True) else value
+            for s in makers:
+                score[s] = gain if made else -value
+            points = options.get("defender_trick_points", "always")
+            if points == "always" or (points == "on_fail_only" and not made):
+                for s in range(nsides):
+                    if s not in makers:
+                        new = totals[s] + 10 * tricks[s]
+                        if cap is not None:
+                            new = totals[s] if totals[s] >= cap else min(new, cap)
+                        score[s] = new - totals[s]
+        totals = [t + g for t, g in zip(totals, score, strict=True)]
+        contract: dict[str, Any] = {"seat": seat, "bid": bid}
+        if partner is not None:
+            contract["partner"] = partner
+        result = {"contract": contract, "tricks": tricks, "score": score, "totals": list(totals)}
+        hands.append({"dealer": dealer, "result": result})
+        dealer = (dealer + 1) % players
+        ended = game_end(options, list(totals), makers, made)
+        if ended is not None:
+            break
+    record = record_of(players, options, 0, {}, [])
+    record["hands"] = hands
+    if ended is not None:
+        record["result"] = ended
+    verdict = verify(json.dumps(record))
+    assert verdict.valid, (verdict.errors[:2], record)
+    assert verdict.scores == totals
+    assert verdict.winner == (None if ended is None else ended["winner"])
+    assert verdict.status == ("in_progress" if ended is None else "complete")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_review_summary_games_total_and_end_as_the_reference(players: int) -> None:
+    rng = random.Random(f"review-games-{players}")
+    for k in range(60):
+        random_summary_game(rng, players, GAME_OPTIONS[k % len(GAME_OPTIONS)])
