@@ -8,9 +8,40 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.formats import DEFAULT_TIEBREAKS, Standing, standings
+from fivehundred.engine import Rules
+from tournaments.errors import TournamentError
+from tournaments.formats import (
+    DEFAULT_TIEBREAKS,
+    Bracket,
+    BracketState,
+    FormatError,
+    Outcome,
+    Standing,
+    SwissOptions,
+    bracket_state,
+    double_elimination,
+    next_matches,
+    round_robin,
+    single_elimination,
+    standings,
+    swiss_round,
+)
 from tournaments.formats import Entrant as FEntrant
-from tournaments.models import Entrant, Match, Player, Round, Team, Tournament
+from tournaments.formats import MatchResult as FMatchResult
+from tournaments.formats import Pairing as FPairing
+from tournaments.formats import Round as FRound
+from tournaments.models import (
+    Entrant,
+    Match,
+    MatchOutcome,
+    MatchStatus,
+    Player,
+    Round,
+    RoundStatus,
+    Team,
+    Tournament,
+    TournamentFormat,
+)
 from tournaments.roles import user_is_staff
 
 
@@ -65,20 +96,18 @@ def tournament_get(*, slug: str, user: Any = None) -> Tournament | None:
 
 def standings_compute(*, tournament: Tournament) -> list[StandingRow]:
     """The event's standings with its configured tie-breaks (withdrawn entrants not ranked)."""
-    from tournaments.services import fid, format_results
-
     entrants = list(tournament.entrants.all())
     if not entrants:
         return []
     active = [e for e in entrants if not e.withdrawn]
-    former = [FEntrant(fid(e.pk), e.seed, e.name) for e in entrants if e.withdrawn]
+    former = [FEntrant(format_id(e.pk), e.seed, e.name) for e in entrants if e.withdrawn]
     rows = standings(
-        [FEntrant(fid(e.pk), e.seed, e.name) for e in active],
-        format_results(tournament),
+        [FEntrant(format_id(e.pk), e.seed, e.name) for e in active],
+        format_results(tournament=tournament),
         tiebreaks=tournament.format_options.get("tiebreaks", DEFAULT_TIEBREAKS),
         former=former,
     )
-    by_id = {fid(e.pk): e for e in entrants}
+    by_id = {format_id(e.pk): e for e in entrants}
     return [StandingRow(by_id[s.entrant], s) for s in rows]
 
 
@@ -159,13 +188,12 @@ def results_table(*, tournament: Tournament) -> list[dict[str, Any]]:
 
 def bracket_view(*, tournament: Tournament) -> dict[str, Any] | None:
     """An elimination event's bracket with names, column by column for drawing it."""
-    from tournaments.services import bracket_of, fid
 
-    found = bracket_of(tournament)
+    found = bracket_get(tournament=tournament)
     if found is None:
         return None
     bracket, state = found
-    names = {fid(e.pk): e.name for e in tournament.entrants.all()}
+    names = {format_id(e.pk): e.name for e in tournament.entrants.all()}
 
     def name(entrant_id: str | None) -> str | None:
         return names.get(entrant_id, entrant_id) if entrant_id else None
@@ -202,3 +230,122 @@ def bracket_view(*, tournament: Tournament) -> dict[str, Any] | None:
             for (section, rnd), items in columns.items()
         ],
     }
+
+
+# --- What the formats say: the stored entrants and results, given to the pure formats -----------
+
+
+def format_id(pk: int) -> str:
+    """An entrant's id in the pure formats: ``e<pk>``, so reasons can be written with names."""
+    return f"e{pk}"
+
+
+def format_entrant(e: Entrant) -> FEntrant:
+    return FEntrant(format_id(e.pk), e.seed, e.name)
+
+
+def _result_of(match: Match) -> FMatchResult:
+    sides = list(match.sides.all())
+    ids = tuple(format_id(s.entrant_id) for s in sides)
+    if match.outcome == MatchOutcome.BYE:
+        return FMatchResult(match.round.number, 0, ids, (0,), Outcome.BYE)
+    points = tuple(s.points or 0 for s in sides)
+    winners = tuple(format_id(s.entrant_id) for s in sides if s.is_winner)
+    return FMatchResult(
+        match.round.number, match.table, ids, points, Outcome(match.outcome), winners
+    )
+
+
+def _done_matches(tournament: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(tournament=tournament, status=MatchStatus.DONE)
+        .select_related("round")
+        .prefetch_related("sides")
+        .order_by("round__number", "table", "id")
+    )
+
+
+def format_results(*, tournament: Tournament) -> list[FMatchResult]:
+    """Every confirmed result of the event, as the pure formats take them."""
+    return [_result_of(m) for m in _done_matches(tournament)]
+
+
+def _bracket(tournament: Tournament) -> Bracket:
+    field = [
+        FEntrant(format_id(pk), seed, name) for pk, seed, name in tournament.format_state["field"]
+    ]
+    if tournament.format == TournamentFormat.SINGLE_ELIMINATION:
+        return single_elimination(
+            field, third_place=bool(tournament.format_options.get("third_place"))
+        )
+    return double_elimination(field, reset=bool(tournament.format_options.get("reset", True)))
+
+
+def bracket_get(*, tournament: Tournament) -> tuple[Bracket, BracketState] | None:
+    """The bracket and its state, for an elimination event that has started."""
+    if not tournament.is_elimination or "field" not in tournament.format_state:
+        return None
+    bracket = _bracket(tournament)
+    results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament) if m.bracket_match}
+    return bracket, bracket_state(bracket, results)
+
+
+def _schedule(tournament: Tournament) -> tuple[FRound, ...]:
+    field = [
+        FEntrant(format_id(pk), seed, name) for pk, seed, name in tournament.format_state["field"]
+    ]
+    table_size = len(Rules.from_json(tournament.rules).sides)
+    return round_robin(
+        field, cycles=int(tournament.format_options.get("cycles", 1)), table_size=table_size
+    )
+
+
+def _forbidden(tournament: Tournament) -> frozenset[frozenset[str]]:
+    by_name = {e.name.lower(): format_id(e.pk) for e in tournament.entrants.all()}
+    pairs = set()
+    for i, pair in enumerate(tournament.format_options.get("forbidden", [])):
+        ids = [by_name.get(str(n).lower()) for n in pair]
+        if None in ids:
+            raise TournamentError(f"format_options.forbidden[{i}]", f"no entrant named in {pair}")
+        pairs.add(frozenset(i for i in ids if i))
+    return frozenset(pairs)
+
+
+def round_pairings(*, tournament: Tournament, number: int) -> tuple[FPairing, ...]:
+    """The pairings of round ``number`` from the pure formats, or () when the event is complete."""
+    entrants = list(tournament.entrants.all())
+    active = [format_entrant(e) for e in entrants if not e.withdrawn]
+    former = [format_entrant(e) for e in entrants if e.withdrawn]
+    try:
+        if tournament.is_elimination:
+            bracket, state = bracket_get(tournament=tournament) or (None, None)
+            assert bracket is not None and state is not None
+            results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament)}
+            return next_matches(bracket, results)
+        if tournament.format == TournamentFormat.ROUND_ROBIN:
+            schedule = _schedule(tournament)
+            return schedule[number - 1].pairings if number <= len(schedule) else ()
+        rounds = int(tournament.format_options["rounds"])
+        if number > rounds:
+            return ()
+        options = SwissOptions(
+            rounds=rounds, table_size=len(Rules.from_json(tournament.rules).sides),
+            forbidden=_forbidden(tournament), balance_seats=True,
+        )  # fmt: skip
+        return swiss_round(active, format_results(tournament=tournament), round_number=number,
+                           options=options, former=former).pairings  # fmt: skip
+    except FormatError as exc:
+        raise TournamentError(
+            "round", f"the format cannot pair this round: {exc}", code="pairing_failed"
+        ) from None
+
+
+def tournament_is_complete(*, tournament: Tournament) -> bool:
+    """Every round the format has is generated and played."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.status != RoundStatus.COMPLETE:
+        return False
+    if tournament.is_elimination:
+        found = bracket_get(tournament=tournament)
+        return bool(found and found[1].finished)
+    return not round_pairings(tournament=tournament, number=last.number + 1)

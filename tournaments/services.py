@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -22,23 +22,9 @@ from replays.models import StoredRecord
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.formats import (
     DEFAULT_TIEBREAKS,
-    Bracket,
-    BracketState,
     FormatError,
-    Outcome,
-    SwissOptions,
-    bracket_state,
-    double_elimination,
-    next_matches,
     parse_tiebreaks,
-    round_robin,
-    single_elimination,
-    swiss_round,
 )
-from tournaments.formats import Entrant as FEntrant
-from tournaments.formats import MatchResult as FMatchResult
-from tournaments.formats import Pairing as FPairing
-from tournaments.formats import Round as FRound
 from tournaments.models import (
     Entrant,
     EntrantKind,
@@ -63,6 +49,7 @@ from tournaments.models import (
 )
 from tournaments.roles import user_directs
 from tournaments.scoresheet import ScoreSheetError, scoresheet_record
+from tournaments.selectors import format_id, round_pairings, tournament_is_complete
 
 
 def player_get_or_create(*, name: str, club: str = "", user: Any = None) -> tuple[Player, bool]:
@@ -503,121 +490,9 @@ def entrant_withdraw(*, entrant: Entrant, actor: Any, reason: str) -> Entrant:
 # --- Rounds --------------------------------------------------------------------------------------
 
 
-def fid(pk: int) -> str:
-    """An entrant's id in the pure formats: ``e<pk>``, so reasons can be written with names."""
-    return f"e{pk}"
-
-
 def named(text: str, names: dict[str, str]) -> str:
     """A format's reason with entrant ids (``e12``) replaced by the entrants' names."""
     return re.sub(r"\be\d+\b", lambda m: names.get(m.group(0), m.group(0)), text)
-
-
-def _format_entrant(e: Entrant) -> FEntrant:
-    return FEntrant(fid(e.pk), e.seed, e.name)
-
-
-def _result_of(match: Match) -> FMatchResult:
-    sides = list(match.sides.all())
-    ids = tuple(fid(s.entrant_id) for s in sides)
-    if match.outcome == MatchOutcome.BYE:
-        return FMatchResult(match.round.number, 0, ids, (0,), Outcome.BYE)
-    points = tuple(s.points or 0 for s in sides)
-    winners = tuple(fid(s.entrant_id) for s in sides if s.is_winner)
-    return FMatchResult(
-        match.round.number, match.table, ids, points, Outcome(match.outcome), winners
-    )
-
-
-def _done_matches(tournament: Tournament) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(tournament=tournament, status=MatchStatus.DONE)
-        .select_related("round")
-        .prefetch_related("sides")
-        .order_by("round__number", "table", "id")
-    )
-
-
-def format_results(tournament: Tournament) -> list[FMatchResult]:
-    """Every confirmed result of the event, as the pure formats take them."""
-    return [_result_of(m) for m in _done_matches(tournament)]
-
-
-def _bracket(tournament: Tournament) -> Bracket:
-    field = [FEntrant(fid(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
-    if tournament.format == TournamentFormat.SINGLE_ELIMINATION:
-        return single_elimination(
-            field, third_place=bool(tournament.format_options.get("third_place"))
-        )
-    return double_elimination(field, reset=bool(tournament.format_options.get("reset", True)))
-
-
-def bracket_of(tournament: Tournament) -> tuple[Bracket, BracketState] | None:
-    """The bracket and its state, for an elimination event that has started."""
-    if not tournament.is_elimination or "field" not in tournament.format_state:
-        return None
-    bracket = _bracket(tournament)
-    results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament) if m.bracket_match}
-    return bracket, bracket_state(bracket, results)
-
-
-def _schedule(tournament: Tournament) -> tuple[FRound, ...]:
-    field = [FEntrant(fid(pk), seed, name) for pk, seed, name in tournament.format_state["field"]]
-    table_size = len(Rules.from_json(tournament.rules).sides)
-    return round_robin(
-        field, cycles=int(tournament.format_options.get("cycles", 1)), table_size=table_size
-    )
-
-
-def _forbidden(tournament: Tournament) -> frozenset[frozenset[str]]:
-    by_name = {e.name.lower(): fid(e.pk) for e in tournament.entrants.all()}
-    pairs = set()
-    for i, pair in enumerate(tournament.format_options.get("forbidden", [])):
-        ids = [by_name.get(str(n).lower()) for n in pair]
-        if None in ids:
-            raise TournamentError(f"format_options.forbidden[{i}]", f"no entrant named in {pair}")
-        pairs.add(frozenset(i for i in ids if i))
-    return frozenset(pairs)
-
-
-def _next_pairings(tournament: Tournament, number: int) -> tuple[FPairing, ...]:
-    """The pairings of round ``number`` from the pure formats, or () when the event is complete."""
-    entrants = list(tournament.entrants.all())
-    active = [_format_entrant(e) for e in entrants if not e.withdrawn]
-    former = [_format_entrant(e) for e in entrants if e.withdrawn]
-    try:
-        if tournament.is_elimination:
-            bracket, state = bracket_of(tournament) or (None, None)
-            assert bracket is not None and state is not None
-            results = {m.bracket_match: _result_of(m) for m in _done_matches(tournament)}
-            return next_matches(bracket, results)
-        if tournament.format == TournamentFormat.ROUND_ROBIN:
-            schedule = _schedule(tournament)
-            return schedule[number - 1].pairings if number <= len(schedule) else ()
-        rounds = int(tournament.format_options["rounds"])
-        if number > rounds:
-            return ()
-        options = SwissOptions(
-            rounds=rounds, table_size=len(Rules.from_json(tournament.rules).sides),
-            forbidden=_forbidden(tournament), balance_seats=True,
-        )  # fmt: skip
-        return swiss_round(active, format_results(tournament), round_number=number,
-                           options=options, former=former).pairings  # fmt: skip
-    except FormatError as exc:
-        raise TournamentError(
-            "round", f"the format cannot pair this round: {exc}", code="pairing_failed"
-        ) from None
-
-
-def tournament_is_complete(tournament: Tournament) -> bool:
-    """Every round the format has is generated and played."""
-    last = tournament.rounds.order_by("-number").first()
-    if last is None or last.status != RoundStatus.COMPLETE:
-        return False
-    if tournament.is_elimination:
-        found = bracket_of(tournament)
-        return bool(found and found[1].finished)
-    return not _next_pairings(tournament, last.number + 1)
 
 
 def _bots_only(tournament: Tournament) -> bool:
@@ -656,12 +531,12 @@ def round_generate(*, tournament: Tournament, actor: Any) -> Round:
         tournament.status = TournamentStatus.RUNNING
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["format_state", "status", "started_at"])
-    pairings = _next_pairings(tournament, number)
+    pairings = round_pairings(tournament=tournament, number=number)
     if not pairings:
         raise TournamentError("round", "every round has been played; finish the event",
                               code="event_complete")  # fmt: skip
     rnd = Round.objects.create(tournament=tournament, number=number)
-    entrants = {fid(e.pk): e for e in tournament.entrants.all()}
+    entrants = {format_id(e.pk): e for e in tournament.entrants.all()}
     names = {key: e.name for key, e in entrants.items()}
     bot_matches: list[int] = []
     for p in pairings:
@@ -757,7 +632,7 @@ def _round_check(rnd: Round) -> None:
         return
     if tournament.rounds.filter(number__gt=rnd.number).exists():
         return
-    if tournament_is_complete(tournament):
+    if tournament_is_complete(tournament=tournament):
         tournament_finish(tournament=tournament, actor=None)
     else:
         round_generate(tournament=tournament, actor=None)
@@ -770,7 +645,7 @@ def tournament_finish(*, tournament: Tournament, actor: Any) -> Tournament:
     _require_director(tournament, actor, "finish the event")
     if tournament.status == TournamentStatus.FINISHED:
         return tournament
-    if not tournament_is_complete(tournament):
+    if not tournament_is_complete(tournament=tournament):
         raise TournamentError("", "rounds remain to be played", code="event_not_complete")
     tournament.status = TournamentStatus.FINISHED
     tournament.finished_at = timezone.now()

@@ -171,7 +171,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 for e in people
             ],
         }
-    complete = services.tournament_is_complete(tournament)
+    complete = selectors.tournament_is_complete(tournament=tournament)
     context = {
         "t": tournament,
         "directs": directs,

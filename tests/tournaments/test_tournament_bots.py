@@ -25,8 +25,8 @@ from tournament_helpers import FAST_RULES
 
 from fivehundred.record import verify
 from tournaments.models import Match, MatchStatus, Tournament, TournamentStatus
-from tournaments.selectors import standings_compute
-from tournaments.services import bracket_of, entrant_register, round_generate, tournament_create
+from tournaments.selectors import bracket_get, standings_compute
+from tournaments.services import entrant_register, round_generate, tournament_create
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_TOURNAMENT_REDIS_DB", "12"))
@@ -189,7 +189,7 @@ def test_bot_elimination_runs_to_a_champion_on_a_real_worker(
     # The final and the third-place match were generated and played by the worker.
     assert "bots.tournament_match_play" in log
     assert t.rounds.count() == 2
-    found = bracket_of(t)
+    found = bracket_get(tournament=t)
     assert found is not None
     state = found[1]
     assert state.finished and state.champion and state.runner_up and state.third
@@ -283,7 +283,7 @@ def test_bot_double_elimination_ends_with_one_champion(
         round_generate(tournament=t, actor=director)
     t.refresh_from_db()
     assert t.status == TournamentStatus.FINISHED
-    found = bracket_of(t)
+    found = bracket_get(tournament=t)
     assert found is not None and found[1].finished
     champion = found[1].champion
     # Everyone but the champion lost twice; the champion at most once.

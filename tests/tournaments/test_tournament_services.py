@@ -19,9 +19,8 @@ from tournaments.models import (
     SubmissionStatus,
     TournamentStatus,
 )
-from tournaments.selectors import standings_compute
+from tournaments.selectors import bracket_get, standings_compute
 from tournaments.services import (
-    bracket_of,
     entrant_register,
     entrant_withdraw,
     match_forfeit,
@@ -310,7 +309,7 @@ def test_single_elimination_advances_and_finishes(director: User) -> None:
     assert rounds == 3  # quarter-finals, semi-finals, final and third place
     tournament_finish(tournament=t, actor=director)
     t.refresh_from_db()
-    found = bracket_of(t)
+    found = bracket_get(tournament=t)
     assert found is not None and found[1].champion is not None and found[1].third is not None
 
 
