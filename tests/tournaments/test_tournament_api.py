@@ -159,3 +159,46 @@ def test_co_directors_share_the_event(client_for: Any, director: User) -> None:
     dropped = client_for(director).patch(url, {"co_directors": []}, format="json")
     assert dropped.json()["directors"] == ["dana"]
     assert client_for(cody).patch(url, {"description": "x"}, format="json").status_code == 403
+
+
+def test_director_tools_through_the_api(client_for: Any, director: User) -> None:
+    dana, zed = client_for(director), client_for(make_user("zed"))
+    event = _event(dana, format_options={"rounds": 2})["id"]
+    url = f"{BASE}{event}/"
+    ids = [
+        dana.post(url + "entrants/", {"players": [f"X{i}", f"Y{i}"]}, format="json").json()["id"]
+        for i in range(4)
+    ]
+    tables = dana.post(url + "rounds/").json()["matches"]
+    first, second = tables[0]["sides"][0]["entrant"], tables[1]["sides"][1]["entrant"]
+    body = {"first": first, "second": second, "reason": "a family asked"}
+    assert zed.post(url + "rounds/1/override/", body, format="json").status_code == 403
+    missing = dana.post(url + "rounds/1/override/", {**body, "second": 999999}, format="json")
+    assert missing.status_code == 400 and missing.json()["errors"][0]["pointer"] == "/second"
+    swapped = dana.post(url + "rounds/1/override/", body, format="json").json()
+    assert second in [s["entrant"] for s in swapped["matches"][0]["sides"]]
+    table = swapped["matches"][0]
+    sent = dana.post(f"{url}matches/{table['id']}/result/", {"games": sheet_win(0)}, format="json")
+    assert sent.status_code == 201 and sent.json()["status"] == "confirmed"
+    again = dana.post(f"{url}matches/{table['id']}/result/", {"games": sheet_win(0)}, format="json")
+    assert again.status_code == 400 and again.json()["errors"][0]["code"] == "already_confirmed"
+    no_reason = dana.post(f"{url}matches/{table['id']}/correct/", {"games": sheet_win(1)},
+                          format="json")  # fmt: skip
+    assert no_reason.status_code == 400 and no_reason.json()["errors"][0]["pointer"] == "/reason"
+    fixed = dana.post(f"{url}matches/{table['id']}/correct/",
+                      {"games": sheet_win(1), "reason": "sides swapped on the sheet"},
+                      format="json")  # fmt: skip
+    assert fixed.status_code == 200 and fixed.json()["sides"][1]["is_winner"] is True
+    assert dana.post(f"{url}matches/{table['id']}/confirm/", {"submission": 999999},
+                     format="json").status_code == 404  # fmt: skip
+    quitter = ids[3]
+    assert zed.post(f"{url}entrants/{quitter}/withdraw/", {"reason": "x"},
+                    format="json").status_code == 403  # fmt: skip
+    gone = dana.post(f"{url}entrants/{quitter}/withdraw/", {"reason": "unwell"}, format="json")
+    assert gone.status_code == 200 and gone.json()["withdrawn"] is True
+    early = dana.post(url + "finish/")
+    assert early.status_code == 400 and early.json()["errors"][0]["code"] == "event_not_complete"
+    assert dana.get(f"{url}matches/999999/").status_code == 404
+    history = [h["kind"] for h in client_for(None).get(url + "history/").json()]
+    for kind in ("pairing_override", "correction", "withdrawal"):
+        assert kind in history
