@@ -549,11 +549,12 @@ def round_generate(*, tournament: Tournament, actor: Any) -> Round:
             MatchSide(match=match, position=i, entrant=e) for i, e in enumerate(seated)
         )
         if p.bye:
-            _finish(match, None, outcome=MatchOutcome.BYE, points=[0], winners=[0])
+            _finish(match, None, outcome=MatchOutcome.BYE, points=[0], winners=[0],
+                    check_round=False)  # fmt: skip
             continue
         gone = [e for e in seated if e.withdrawn]
         if gone:
-            _forfeit(match, None, gone, "withdrawn before the round was paired")
+            _forfeit(match, None, gone, "withdrawn before the round was paired", check_round=False)
         elif all(e.is_bot for e in seated):
             match.status = MatchStatus.PLAYING
             match.sent_at = timezone.now()
@@ -904,9 +905,19 @@ def match_result_confirm(*, submission: ResultSubmission, actor: Any) -> Match:
 
 
 def _finish(
-    match: Match, actor: Any, *, outcome: str, points: Sequence[int], winners: Sequence[int]
+    match: Match,
+    actor: Any,
+    *,
+    outcome: str,
+    points: Sequence[int],
+    winners: Sequence[int],
+    check_round: bool = True,
 ) -> None:
-    """Store a match's confirmed result, rate it, and see whether its round is complete."""
+    """Store a match's confirmed result, rate it, and see whether its round is complete.
+
+    ``check_round`` is off while a round is being created: its later tables do not exist yet, so
+    the round must not be judged complete (``round_generate`` checks it once at the end).
+    """
     for side in match.sides.all():
         side.points = points[side.position] if side.position < len(points) else 0
         side.is_winner = side.position in winners
@@ -926,10 +937,13 @@ def _finish(
                  f"round {match.round.number} table {match.table}: {text} ({', '.join(map(str, points))})",
                  data={"match": match.pk})  # fmt: skip
         rating_apply(match=match)
-    _round_check(match.round)
+    if check_round:
+        _round_check(match.round)
 
 
-def _forfeit(match: Match, actor: Any, absent: Sequence[Entrant], reason: str) -> None:
+def _forfeit(
+    match: Match, actor: Any, absent: Sequence[Entrant], reason: str, *, check_round: bool = True
+) -> None:
     sides = list(match.sides.all())
     gone = {e.pk for e in absent}
     winners = [s.position for s in sides if s.entrant_id not in gone]
@@ -948,7 +962,10 @@ def _forfeit(match: Match, actor: Any, absent: Sequence[Entrant], reason: str) -
     _history(match.tournament, actor, HistoryKind.FORFEIT,
              f"round {match.round.number} table {match.table}: {', '.join(e.name for e in absent)} forfeited",
              reason=reason, data={"match": match.pk})  # fmt: skip
-    _finish(match, actor, outcome=MatchOutcome.FORFEIT, points=[0] * len(sides), winners=winners)
+    _finish(
+        match, actor, outcome=MatchOutcome.FORFEIT, points=[0] * len(sides), winners=winners,
+        check_round=check_round,
+    )  # fmt: skip
 
 
 @transaction.atomic

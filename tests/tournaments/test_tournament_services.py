@@ -417,3 +417,21 @@ def test_swiss_keeps_forbidden_pairs_apart(director: User) -> None:
     rnd = round_generate(tournament=kept, actor=director)
     met = {frozenset(s.entrant.name for s in m.sides.all()) for m in rnd.matches.all()}
     assert frozenset({"Team A", "Team C"}) not in met
+
+
+def test_a_forfeit_while_pairing_does_not_close_the_round_early(director: User) -> None:
+    from tournaments.selectors import format_id, round_pairings
+
+    t = club_event(director, fmt="round_robin", teams=5)
+    _play_round(t, director, round_generate(tournament=t, actor=director))
+    t.refresh_from_db()
+    upcoming = round_pairings(tournament=t, number=2)
+    first_table = next(p for p in upcoming if p.table == 1)
+    quitter = next(e for e in t.entrants.all() if format_id(e.pk) == first_table.entrants[0])
+    entrant_withdraw(entrant=quitter, actor=director, reason="went home")
+    r2 = round_generate(tournament=t, actor=director)
+    r2.refresh_from_db()
+    tables = {m.table: m for m in r2.matches.all()}
+    assert tables[1].outcome == "forfeit" and tables[2].status == MatchStatus.PENDING
+    assert r2.status == RoundStatus.PLAYING
+    assert t.rounds.count() == 2
