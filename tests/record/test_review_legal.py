@@ -583,6 +583,8 @@ def random_hand(
         expected = ref.legal()
         for _ in range(mutants):
             judge_mutant(rng, record, ref, cards, expected)
+        if mutants:
+            judge_termination(rng, record, ref)
         got = legal(record, tmp)
         assert got["seat"] == ref.to_act()
         assert normal(got["actions"]) == normal(expected), (players, options, record)
@@ -683,6 +685,30 @@ def judge_mutant(
         assert first is None or first.pointer in ("/hands/0", "/result", ""), (action, first)
     else:
         assert first is not None and (first.code, first.pointer) == want, (action, first, record)
+
+
+def judge_termination(rng: random.Random, record: dict[str, Any], ref: Hand) -> None:
+    """A termination now, by a random seat, with the forfeit result that seat's fault gives:
+    valid for a seat that resigned, or for the seat to act when it timed out, crashed or acted
+    illegally; ``bad_termination`` at its seat otherwise (section 5)."""
+    reason = rng.choice(["timeout", "crash", "illegal_action", "resigned"])
+    seat = rng.randrange(ref.players)
+    nsides = len(ref.sides())
+    loser = ref.side_of(seat)
+    others = [s for s in range(nsides) if s != loser]
+    winner: Any = others[0] if len(others) == 1 else others  # every total is 0: all share
+    record["termination"] = {"reason": reason, "seat": seat}
+    record["result"] = {"scores": [0] * nsides, "winner": winner, "reason": "forfeit"}
+    try:
+        verdict = verify(json.dumps(record))
+    finally:
+        del record["termination"], record["result"]
+    if reason == "resigned" or seat == ref.to_act():
+        assert verdict.valid, verdict.errors
+        assert verdict.winner == winner and verdict.status == "complete"
+    else:
+        first = verdict.errors[0]
+        assert (first.code, first.pointer) == ("bad_termination", "/termination/seat")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
