@@ -145,6 +145,8 @@ def _check_format(
             f"not an option of {kind.label}; known: {', '.join(sorted(KNOWN_FORMAT_OPTIONS[kind]))}",
         )
     out = dict(options)
+    if not isinstance(options.get("tiebreaks", []), list):
+        raise TournamentError("format_options.tiebreaks", "must be a list of tie-break names")
     try:
         out["tiebreaks"] = [
             t.value for t in parse_tiebreaks(options.get("tiebreaks", DEFAULT_TIEBREAKS))

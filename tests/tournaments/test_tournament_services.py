@@ -435,3 +435,29 @@ def test_a_forfeit_while_pairing_does_not_close_the_round_early(director: User) 
     assert tables[1].outcome == "forfeit" and tables[2].status == MatchStatus.PENDING
     assert r2.status == RoundStatus.PLAYING
     assert t.rounds.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "where"),
+    [
+        ({"rules": {"players": 4, "options": []}}, "rules"),
+        ({"rules": {"players": "4"}}, "rules"),
+        ({"rules": ["players", 4]}, "rules"),
+        ({"format_options": {"tiebreaks": 5}}, "format_options.tiebreaks"),
+        ({"format_options": {"tiebreaks": "buchholz"}}, "format_options.tiebreaks"),
+        ({"format_options": {"rounds": True}}, "format_options.rounds"),
+        ({"format_options": {"pairing": "random"}}, "format_options.pairing"),
+        ({"format": "round_robin", "format_options": {"cycles": [1]}}, "format_options.cycles"),
+        ({"format": "single_elimination", "format_options": {"third_place": "yes"}},
+         "format_options.third_place"),
+        ({"match_length": "forever"}, "match_length"),
+        ({"match_length": "boards", "match_games": 0}, "match_games"),
+        ({"name": "  "}, "name"),
+    ],
+)  # fmt: skip
+def test_create_refuses_bad_settings_naming_them(
+    director: User, fields: dict[str, Any], where: str
+) -> None:
+    with pytest.raises(TournamentError) as err:
+        tournament_create(**{"name": "X", "director": director, **fields})
+    assert err.value.where == where
