@@ -345,6 +345,8 @@ def _csv(name: str, header: list[str], rows: list[list[Any]]) -> HttpResponse:
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    if fmt not in ("csv", "json"):
+        raise Http404(f"No export as {fmt!r}; there are .csv and .json.")
     tournament = _event(request, slug)
     rows = selectors.standings_table(tournament=tournament)
     if fmt == "json":
@@ -362,6 +364,8 @@ def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 
 
 def results_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    if fmt not in ("csv", "json"):
+        raise Http404(f"No export as {fmt!r}; there are .csv and .json.")
     tournament = _event(request, slug)
     rows = selectors.results_table(tournament=tournament)
     if fmt == "json":

@@ -75,6 +75,7 @@ def test_create_register_pair_enter_and_export(director: User) -> None:
     assert rows[1][1] == winner.entrant.name and rows[1][2] == "2"
     data = json.loads(dana.get("/tournaments/club-night/results.json").content)
     assert {r["table"] for r in data["results"]} == {0, 1}
+    assert dana.get("/tournaments/club-night/results.xml").status_code == 404
     results_csv = dana.get("/tournaments/club-night/results.csv").content.decode()
     assert "520" in results_csv
     history = dana.get("/tournaments/club-night/history/").content.decode()
