@@ -7,8 +7,10 @@ Hands are bitmasks over card indexes and every per-contract table is precomputed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
-from itertools import combinations
+from itertools import chain, combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from .actions import Action, Discard, Nominate, PartnerCall, Play
@@ -911,31 +913,35 @@ class _DiscardCache(dict[tuple[int, ...], Discard]):
 _DISCARDS = _DiscardCache()
 
 
-class _DiscardRows(dict[int, list[Discard | None]]):
-    """For two cards ``a < b`` (key ``a * 65 + b``): the discards of ``a``, ``b`` and each
-    card ``c > b``, at index ``c`` (``None`` below). A hand's 286 discards are then picked by
-    list indexing, a pair at a time, instead of hashing 286 triples into one large dict,
-    whose scattered lookups were most of the time of a random game's kitty phase."""
+class _DiscardRows(dict[tuple[int, int], Callable[[int], Discard | None]]):
+    """For two cards ``a < b``: a getter of the discard of ``a``, ``b`` and a card ``c > b``
+    by ``c`` (a list's ``__getitem__``; ``None`` for ``c <= b``, never asked for).
 
-    def __missing__(self, pair: int) -> list[Discard | None]:
-        a, b = divmod(pair, 65)
+    A hand's 286 discards are then picked by list indexing, a pair of cards at a time, instead
+    of hashing 286 triples into one large dict, whose scattered lookups were most of the time
+    of a random game's kitty phase."""
+
+    def __missing__(self, pair: tuple[int, int]) -> Callable[[int], Discard | None]:
+        a, b = pair
         row: list[Discard | None] = [None] * 65
         for c in range(b + 1, 65):
             row[c] = _DISCARDS[a, b, c]
-        self[pair] = row
-        return row
+        getter = self[pair] = row.__getitem__
+        return getter
 
 
 _DISCARD_ROWS = _DiscardRows()
+_second = itemgetter(1)
 
 
 def _three_card_discards(held: list[int]) -> list[Action]:
-    """Every discard of three of ``held`` (ascending indexes), as ``combinations`` orders them."""
-    out: list[Discard | None] = []
-    rows = _DISCARD_ROWS
-    last = len(held) - 1
-    for i, a in enumerate(held):
-        base = a * 65
-        for j in range(i + 1, last):
-            out += map(rows[base + held[j]].__getitem__, held[j + 1 :])
-    return cast(list[Action], out)  # no None: every c taken is above b
+    """Every discard of three of ``held`` (ascending indexes), as ``combinations`` orders them.
+
+    The triples in that order are, for each pair ``(a, b)`` in ``combinations`` order (``b``
+    not the highest card), ``a``, ``b`` and each card above ``b``: the list is built by
+    iterators alone, with no Python step per pair or per discard.
+    """
+    above = [held[k + 1 :] for k in range(len(held) - 1)]  # the cards above held[k]
+    getters = map(_DISCARD_ROWS.__getitem__, combinations(held[:-1], 2))
+    tails = map(above.__getitem__, map(_second, combinations(range(len(held) - 1), 2)))
+    return cast(list[Action], list(chain.from_iterable(map(map, getters, tails))))
