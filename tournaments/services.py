@@ -690,6 +690,46 @@ def _event(tournament: Tournament, match: Match, game: int) -> dict[str, str]:
     }  # fmt: skip
 
 
+def _side_positions(match: Match, rules: Rules, record: dict[str, Any], i: int) -> list[int]:
+    """Which table position holds each side of a game's record.
+
+    Taken from the record's seat ids (``player:<pk>``, a bot's id) when they name the people at
+    this table, so an uploaded game in which the partnerships sat the other way round is counted
+    for the right entrants; a record without such ids is read in the round sheet's seat order.
+    """
+    n = len(rules.sides)
+    known: dict[str, int] = {}
+    for side in match.sides.select_related("entrant__bot_version"):
+        if side.entrant.is_bot:
+            known[_bot_seat(side.entrant)["id"]] = side.position
+        for p in side.entrant.member_players():
+            known[p.record_id] = side.position
+    seats = record.get("seats") or []
+    found: list[set[int]] = [set() for _ in range(n)]
+    for seat, obj in enumerate(seats):
+        seat_id = str(obj.get("id", "")) if isinstance(obj, dict) else ""
+        if not seat_id:
+            continue
+        if seat_id in known:
+            found[rules.side_of(seat)].add(known[seat_id])
+        elif Player.pk_from_record_id(seat_id) is not None:
+            raise TournamentError(
+                f"games[{i}].record.seats[{seat}]",
+                f"{obj.get('name', seat_id)} ({seat_id}) is not at this table",
+                code="wrong_table",
+            )
+    if not any(found):
+        return list(range(n))
+    holder = [next(iter(f)) if len(f) == 1 else -1 for f in found]
+    if sorted(holder) != list(range(n)):
+        raise TournamentError(
+            f"games[{i}].record.seats",
+            "the seats do not match this table: each side must hold one entrant's players",
+            code="wrong_table",
+        )
+    return holder
+
+
 def _tally(
     tournament: Tournament, match: Match, records: list[dict[str, Any]]
 ) -> tuple[str, list[int], list[int]]:
@@ -705,16 +745,18 @@ def _tally(
             "games", f"a match is best of {games}; {len(records)} games were given"
         )
     points, wins = [0] * n, [0] * n
+    rules = Rules.from_json(tournament.rules)
     for i, rec in enumerate(records):
         result = rec.get("result") or {}
         if "scores" not in result:
             raise TournamentError(f"games[{i}]", "the game has not ended (no result)")
-        for s, v in enumerate(result["scores"][:n]):
-            points[s] += int(v)
+        holder = _side_positions(match, rules, rec, i)
+        for side, v in enumerate(result["scores"][:n]):
+            points[holder[side]] += int(v)
         winner = result.get("winner")
         for w in winner if isinstance(winner, list) else [winner]:
-            if isinstance(w, int) and w < n:
-                wins[w] += 1
+            if isinstance(w, int) and 0 <= w < n:
+                wins[holder[w]] += 1
     if length == MatchLength.BOARDS:
         key = points
     else:

@@ -461,3 +461,31 @@ def test_create_refuses_bad_settings_naming_them(
     with pytest.raises(TournamentError) as err:
         tournament_create(**{"name": "X", "director": director, **fields})
     assert err.value.where == where
+
+
+def test_uploaded_record_counts_for_the_people_in_its_seats(director: User) -> None:
+    from fivehundred.record.play import play_game
+
+    t = tournament_create(name="Swapped", director=director, rules={"players": 4})
+    for i in range(2):
+        entrant_register(tournament=t, actor=director, players=[f"S{i}a", f"S{i}b"])
+    match = round_generate(tournament=t, actor=director).matches.get()
+    pos0, pos1 = (s.entrant.member_players() for s in match.sides.order_by("position"))
+    record = play_game(players=4, seed="swapped-seats", bots=["random"] * 4)
+    # The table's second partnership sat in seats 0 and 2: record side 0 is position 1.
+    seating = [pos1[0], pos0[0], pos1[1], pos0[1]]
+    record["seats"] = [{"name": p.name, "id": p.record_id, "kind": "human"} for p in seating]
+    scores = record["result"]["scores"]
+    sub = match_result_submit(match=match, actor=director, games=[{"record": record}])
+    assert sub.points == [scores[1], scores[0]]
+    assert sub.winners == [1 - record["result"]["winner"]]
+    stranger = entrant_register(tournament=t, actor=director, players=["Zed", "Zoe"], reason="x")
+    other = tournament_create(name="Other", director=director, rules={"players": 4})
+    for i in range(2):
+        entrant_register(tournament=other, actor=director, players=[f"O{i}a", f"O{i}b"])
+    other_match = round_generate(tournament=other, actor=director).matches.get()
+    intruder = record | {"seats": [*record["seats"][:3], {
+        "name": "Zed", "id": stranger.member_players()[0].record_id}]}  # fmt: skip
+    with pytest.raises(TournamentError) as err:
+        match_result_submit(match=other_match, actor=director, games=[{"record": intruder}])
+    assert err.value.code == "wrong_table" and err.value.where == "games[0].record.seats[0]"
