@@ -585,6 +585,7 @@ def random_hand(
             judge_mutant(rng, record, ref, cards, expected)
         if mutants:
             judge_termination(rng, record, ref)
+            judge_variation(rng, record, players, options, dealer, deal)
         got = legal(record, tmp)
         assert got["seat"] == ref.to_act()
         assert normal(got["actions"]) == normal(expected), (players, options, record)
@@ -685,6 +686,53 @@ def judge_mutant(
         assert first is None or first.pointer in ("/hands/0", "/result", ""), (action, first)
     else:
         assert first is not None and (first.code, first.pointer) == want, (action, first, record)
+
+
+def judge_variation(
+    rng: random.Random,
+    record: dict[str, Any],
+    players: int,
+    options: dict[str, Any],
+    dealer: int,
+    deal: dict[str, Any],
+) -> None:
+    """An annotation on a random action with a variation: legal steps from the state before
+    that action (the reference plays them), then perhaps one random step that the reference
+    judges. The verifier must accept the legal ones and point at the first bad step."""
+    actions = record["hands"][0]["actions"]
+    if not actions:
+        return
+    j = rng.randrange(len(actions))
+    ref = Hand(players, options, dealer, [list(h) for h in deal["hands"]], list(deal["kitty"]))
+    for action in actions[:j]:
+        ref.apply(action)
+    variation: list[dict[str, Any]] = []
+    for _ in range(rng.randrange(6)):
+        if ref.over:
+            break
+        step = rng.choice(ref.legal())
+        variation.append(step)
+        ref.apply(step)
+    bad = None
+    if rng.random() < 0.6:
+        expected = [] if ref.over else ref.legal()
+        to_act = ref.to_act()
+        seat = to_act if to_act is not None and rng.random() < 0.7 else rng.randrange(players)
+        step = random_action(rng, seat, ref, pack(players, options))
+        variation.append(step)
+        if ref.over or seat != to_act or normal([step])[0] not in normal(expected):
+            bad = len(variation) - 1
+    note = {"hand": 0, "action": j, "glyph": "?!", "variation": variation}
+    record["annotations"] = [note]
+    try:
+        verdict = verify(json.dumps(record))
+    finally:
+        del record["annotations"]
+    if bad is None:
+        assert verdict.valid, (verdict.errors, note)
+    else:
+        first = verdict.errors[0]
+        assert (first.code, first.pointer) == ("bad_annotation", f"/annotations/0/variation/{bad}")
 
 
 def judge_termination(rng: random.Random, record: dict[str, Any], ref: Hand) -> None:
