@@ -406,8 +406,13 @@ def bot_match_create(
     kind: str = MatchKind.LADDER,
     rated: bool = True,
     created_by: Any = None,
+    seed: str | None = None,
 ) -> BotMatch:
-    """A queued match; its play is sent to the bots queue once the transaction commits."""
+    """A queued match; its play is sent to the bots queue once the transaction commits.
+
+    ``seed`` fixes the boards' deals (a fresh random one by default), so that a match can be
+    repeated on the same cards.
+    """
     if a.key == b.key:
         raise ArenaError("opponent: a bot cannot play itself", field="/opponent")
     if a.version is None and b.version is None and kind == MatchKind.CHALLENGE:
@@ -429,7 +434,7 @@ def bot_match_create(
             version_b=b.version,
             builtin_b=b.builtin,
             boards=boards,
-            seed=f"arena/{uuid.uuid4().hex}",
+            seed=seed or f"arena/{uuid.uuid4().hex}",
             rated=rated,
             created_by=user,
         )
