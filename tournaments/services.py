@@ -1115,8 +1115,9 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
     Safe to run twice: a table already done is left alone.
 
     Each board is played in every seat rotation (a duplicate match), with seeds named after the
-    event, round and table, so a repeated run plays the same games. The match goes to the higher
-    total score, then to more games won, then to the higher seed.
+    event, round and table, so a repeated run plays the same games. Best of N stops once an
+    entrant has won a majority of the boards. The match goes to more boards won (best of N), then
+    the higher total score, then more games won, then the higher seed.
     """
     from fivehundred.bots.match import play_match
     from fivehundred.bots.sandbox import BotCodeError
@@ -1139,14 +1140,38 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
         f"{tournament.slug}/round-{match.round.number}/table-{match.table}/board-{b + 1}"
         for b in range(tournament.match_games)
     ]
+    n = len(sides)
+    # Best of N boards stops once an entrant has won a majority of them (a board goes to the
+    # higher total over its seat rotations); the other lengths play every board.
+    need = tournament.match_games // 2 + 1 if tournament.match_length == MatchLength.BEST_OF else 0
+    games: list[Any] = []
+    totals_f, wins, board_wins = [0.0] * n, [0] * n, [0] * n
+    fault_entrant: int | None = None
+    played: list[str] = []
     try:
         with ExitStack() as stack:
             players = [(s.entrant.name, _bot_factory(s.entrant, stack)) for s in sides]
-            outcome = play_match(
-                players, rules=rules, boards=boards, seat_objects=seat_objects,
-                event={"name": tournament.name, "tournament": tournament.slug,
-                       "table": str(match.table), "match": f"round {match.round.number}"},
-            )  # fmt: skip
+            for number, board in enumerate(boards, start=1):
+                outcome = play_match(
+                    players, rules=rules, boards=[board], seat_objects=seat_objects,
+                    event={"name": tournament.name, "tournament": tournament.slug,
+                           "table": str(match.table),
+                           "match": f"round {match.round.number}, board {number}"},
+                )  # fmt: skip
+                games.extend(outcome.games)
+                played.append(board)
+                for i in range(n):
+                    totals_f[i] += outcome.totals[i]
+                    wins[i] += outcome.wins[i]
+                if outcome.fault is not None and outcome.fault_entrant is not None:
+                    fault_entrant = outcome.fault_entrant
+                    break
+                best = max(outcome.totals)
+                tops = [i for i in range(n) if outcome.totals[i] == best]
+                if len(tops) == 1:
+                    board_wins[tops[0]] += 1
+                if need and max(board_wins) >= need:
+                    break
     except BotCodeError as exc:
         # An uploaded version whose code no longer unpacks: its entrant forfeits the table.
         bad = next(s.entrant for s in sides if s.entrant.bot_version_id is not None)
@@ -1157,26 +1182,28 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
                 return {"match": match_id, "played": False}
             _forfeit(again, None, [bad], f"the bot's code could not be run: {exc}")
         return {"match": match_id, "played": False, "forfeit": bad.pk}
-    totals = [round(t) for t in outcome.totals]
-    wins = outcome.wins
+    totals = [round(t) for t in totals_f]
     with transaction.atomic():
         match = (
             Match.objects.select_for_update().select_related("tournament", "round").get(pk=match_id)
         )
         if match.status == MatchStatus.DONE:
             return {"match": match_id, "played": False}
-        stored = _ingest([g.record for g in outcome.games], None)
-        if outcome.fault is not None and outcome.fault_entrant is not None:
-            winners = [i for i in range(len(sides)) if i != outcome.fault_entrant]
+        stored = _ingest([g.record for g in games], None)
+        if fault_entrant is not None:
+            winners = [i for i in range(n) if i != fault_entrant]
             result = MatchOutcome.FORFEIT
         else:
             ranked = sorted(
-                range(len(sides)), key=lambda i: (-totals[i], -wins[i], sides[i].entrant.seed)
-            )
+                range(n),
+                key=lambda i: (-board_wins[i] if need else 0, -totals[i], -wins[i],
+                               sides[i].entrant.seed),
+            )  # fmt: skip
             winners, result = [ranked[0]], MatchOutcome.WIN
         submission = ResultSubmission.objects.create(
             match=match, kind=SubmissionKind.BOT, status=SubmissionStatus.CONFIRMED,
-            data={"boards": boards, "totals": outcome.totals, "wins": wins}, points=totals,
+            data={"boards": played, "totals": totals_f, "wins": wins, "board_wins": board_wins},
+            points=totals,
             winners=winners, outcome=result,
         )  # fmt: skip
         submission.records.set(stored)

@@ -322,3 +322,23 @@ def test_lost_bot_tables_are_sent_again(
     assert match.status == MatchStatus.DONE
     t.refresh_from_db()
     assert t.status == TournamentStatus.FINISHED
+
+
+@pytest.mark.django_db
+def test_bot_best_of_five_stops_at_three_board_wins(director: User) -> None:
+    from tournaments.services import match_bot_play
+
+    t = tournament_create(name="Bo5 bots", director=director, format="round_robin",
+                          rules=dict(FAST_RULES), match_length="best_of", match_games=5)  # fmt: skip
+    entrant_register(tournament=t, actor=director, bot="heuristic")
+    entrant_register(tournament=t, actor=director, bot="random")
+    round_generate(tournament=t, actor=director)
+    match = Match.objects.get(tournament=t)
+    match_bot_play(match_id=match.pk)
+    sub = match.submissions.get()
+    board_wins = sub.data["board_wins"]
+    boards = len(sub.data["boards"])
+    assert 3 <= boards <= 5 and match.records.count() == 2 * boards
+    assert max(board_wins) == 3 or boards == 5
+    winner = sub.winners[0]
+    assert board_wins[winner] == max(board_wins)
