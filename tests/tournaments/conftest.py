@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-from tournament_helpers import make_user
+from tournament_support import make_user
 
 import fivehundred.celery  # noqa: F401  (configures Celery before any task is used)
 

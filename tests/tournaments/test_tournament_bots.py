@@ -21,7 +21,7 @@ import pytest
 from celery import Celery
 from django.contrib.auth.models import User
 from django.db import connection
-from tournament_helpers import FAST_RULES
+from tournament_support import FAST_RULES
 
 from fivehundred.record import verify
 from tournaments.models import Match, MatchStatus, Tournament, TournamentStatus

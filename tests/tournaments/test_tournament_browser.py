@@ -32,8 +32,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(150)]
 
 
 @pytest.fixture
-def director_session(live_server: Any) -> str:
-    """The director's session cookie, made before the browser starts.
+def director_cookie(live_server: Any) -> str:
+    """The director's sign-in cookie, made before the browser starts.
 
     Playwright's sync API switches greenlets in this thread, and Django would count database calls
     made meanwhile as another context with a connection never closed; so the only database work of
@@ -46,7 +46,7 @@ def director_session(live_server: Any) -> str:
 
 
 @pytest.fixture
-def phone(director_session: str, live_server: Any) -> Iterator[Any]:
+def phone(director_cookie: str, live_server: Any) -> Iterator[Any]:
     if CHROMIUM is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("chromium is not installed (required when CI=true)")
@@ -58,7 +58,7 @@ def phone(director_session: str, live_server: Any) -> Iterator[Any]:
         try:
             context = browser.new_context(viewport=PHONE)
             context.add_cookies(
-                [{"name": "sessionid", "value": director_session, "url": live_server.url}]
+                [{"name": "sessionid", "value": director_cookie, "url": live_server.url}]
             )
             page = context.new_page()
             page.set_default_timeout(15000)

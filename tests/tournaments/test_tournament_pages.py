@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from tournament_helpers import club_event, make_user
+from tournament_support import club_event, make_user
 
 from tournaments.models import Match, Tournament
 from tournaments.services import round_generate

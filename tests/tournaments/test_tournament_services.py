@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from tournament_helpers import FAST_RULES, club_event, make_user, sheet_win
+from tournament_support import FAST_RULES, club_event, make_user, sheet_win
 
 from fivehundred.record import verify
 from tournaments.errors import NotAllowed, TournamentError

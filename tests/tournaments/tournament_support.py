@@ -1,4 +1,4 @@
-"""Helpers shared by the tournament tests (not fixtures)."""
+"""Shared pieces of the tournament tests: people, a fast rule set, small events, score sheets."""
 
 from __future__ import annotations
 
