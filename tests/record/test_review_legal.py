@@ -552,6 +552,10 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"five_player_pack": "500pack", "allow_sans_kitty": True},
     {"defender_trick_points": "on_fail_only"},
     {"defender_trick_points": "never", "slam_bonus": False},
+    {"allow_open_misere": False, "allow_blind_misere": True},
+    {"first_lead": "eldest", "misere_early_end": False},
+    {"joker_after_all_suits_led": "no_play_until_last_trick"},
+    {"single_round_bidding": True, "allow_sans_kitty": True, "allow_blind_misere": True},
 ]
 
 
