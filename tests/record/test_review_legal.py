@@ -1255,3 +1255,20 @@ def test_review_summary_games_total_and_end_as_the_reference(players: int) -> No
     rng = random.Random(f"review-games-{players}")
     for k in range(60):
         random_summary_game(rng, players, GAME_OPTIONS[k % len(GAME_OPTIONS)])
+
+
+def test_review_legal_before_the_first_hand_and_after_the_end(tmp_path: Path) -> None:
+    empty = record_of(4, {}, 0, {}, [])
+    empty["hands"] = []
+    assert legal(empty, tmp_path) == {"seat": None, "actions": [], "next_dealer": None}
+    over = json.loads(
+        (
+            Path(__file__).parents[1] / "golden" / "examples" / "four-players-complete.json"
+        ).read_text()
+    )
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(over), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["legal", "--json", str(path)])
+    assert code == 1 and out.getvalue() == "" and "over" in err.getvalue()
