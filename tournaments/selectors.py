@@ -348,4 +348,8 @@ def tournament_is_complete(*, tournament: Tournament) -> bool:
     if tournament.is_elimination:
         found = bracket_get(tournament=tournament)
         return bool(found and found[1].finished)
-    return not round_pairings(tournament=tournament, number=last.number + 1)
+    # Counted, not paired: asking the format for the next round could fail (forbidden pairs) and
+    # this is asked on every view of the event.
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        return last.number >= len(_schedule(tournament))
+    return last.number >= int(tournament.format_options.get("rounds", 0))

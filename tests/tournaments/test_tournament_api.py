@@ -202,3 +202,18 @@ def test_director_tools_through_the_api(client_for: Any, director: User) -> None
     history = [h["kind"] for h in client_for(None).get(url + "history/").json()]
     for kind in ("pairing_override", "correction", "withdrawal"):
         assert kind in history
+
+
+def test_the_schema_lists_the_tournament_endpoints(client_for: Any) -> None:
+    schema = client_for(None).get("/api/v1/schema/?format=json").json()
+    paths = schema["paths"]
+    for path in (
+        "/api/v1/tournaments/",
+        "/api/v1/tournaments/{event}/rounds/",
+        "/api/v1/tournaments/{event}/matches/{id}/result/",
+        "/api/v1/tournaments/{event}/standings/",
+        "/api/v1/tournaments/ratings/",
+    ):
+        assert path in paths, path  # fmt: skip
+    result = paths["/api/v1/tournaments/{event}/matches/{id}/result/"]["post"]
+    assert {"201", "400", "403"} <= set(result["responses"])

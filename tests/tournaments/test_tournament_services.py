@@ -489,3 +489,12 @@ def test_uploaded_record_counts_for_the_people_in_its_seats(director: User) -> N
     with pytest.raises(TournamentError) as err:
         match_result_submit(match=other_match, actor=director, games=[{"record": intruder}])
     assert err.value.code == "wrong_table" and err.value.where == "games[0].record.seats[0]"
+
+
+def test_brackets_refuse_manual_pairings(director: User) -> None:
+    t = club_event(director, fmt="single_elimination", teams=4)
+    rnd = round_generate(tournament=t, actor=director)
+    a, b = (m.sides.first().entrant for m in rnd.matches.all())
+    with pytest.raises(TournamentError) as err:
+        pairing_override(round=rnd, actor=director, first=a, second=b, reason="friends")
+    assert err.value.code == "override_refused"
