@@ -1272,3 +1272,39 @@ def test_review_legal_before_the_first_hand_and_after_the_end(tmp_path: Path) ->
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["legal", "--json", str(path)])
     assert code == 1 and out.getvalue() == "" and "over" in err.getvalue()
+
+
+@pytest.mark.parametrize("called", ["kitty", "own", "other"])
+def test_review_five_player_partner_in_kitty_or_own_hand_plays_alone(called: str) -> None:
+    """R-1.4: a called card in the kitty or the contractor's own hand means playing alone;
+    the result's contract then has no ``partner``."""
+    rng = random.Random(f"review-partner-{called}")
+    cards = pack(5, {})
+    rng.shuffle(cards)
+    deal = {"hands": [cards[10 * i : 10 * i + 10] for i in range(5)], "kitty": cards[50:]}
+    auction = [{"seat": 1, "call": "6S"}] + [{"seat": s, "call": "PASS"} for s in (2, 3, 4, 0)]
+    card = {
+        "kitty": next(c for c in deal["kitty"] if c != "JK"),
+        "own": next(c for c in deal["hands"][1] if c != "JK"),  # seat 1 is the contractor
+        "other": next(c for c in deal["hands"][3] if c != "JK"),
+    }[called]
+    actions = [*auction, {"seat": 1, "partner": card}]
+    ref = Hand(5, {}, 0, [list(h) for h in deal["hands"]], list(deal["kitty"]))
+    for action in actions:
+        ref.apply(action)
+    while not ref.over:
+        action = rng.choice(ref.legal())
+        actions.append(action)
+        ref.apply(action)
+    record = record_of(5, {}, 0, deal, actions)
+    result = ref.result()
+    record["hands"][0]["result"] = result
+    assert ("partner" in result["contract"]) is (called == "other")
+    assert verify(json.dumps(record)).valid
+    # Claiming the other reading is a contract mismatch.
+    if called == "other":
+        del result["contract"]["partner"]
+    else:
+        result["contract"]["partner"] = 3
+    first = verify(json.dumps(record)).errors[0]
+    assert (first.code, first.pointer) == ("result_mismatch", "/hands/0/result/contract")
