@@ -135,7 +135,9 @@ def worker(transactional_db: None, tmp_path: Path) -> Iterator[Celery]:
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
-    client = Celery("tournament-test-client", broker=url, backend=url)
+    # Not the current app: the site's shared tasks must stay bound to its own (eager) app for the
+    # tests that run after this one in the same process.
+    client = Celery("tournament-test-client", broker=url, backend=url, set_as_current=False)
     client.conf.update(task_default_queue="default", broker_connection_retry_on_startup=True)
     try:
         deadline = time.monotonic() + 60
