@@ -83,15 +83,16 @@ def deal_from_order(
     rules: Rules, order: Sequence[Card], dealer: int, seed: str | None = None
 ) -> Deal:
     """Deal a pack given top card first by the canonical 3-4-3 pattern (R-2.2)."""
-    size, hand_getters, kitty_getter, dead_getter = _deal_plan(rules.players, dealer)
-    if len(order) == size:
+    if 0 <= dealer < rules.players:  # a real seat: the cache of plans stays small
         # Every deal of a table takes the same positions of the pack: pick them in one go.
-        return Deal(
-            tuple(get(order) for get in hand_getters),
-            kitty_getter(order),
-            None if dead_getter is None else dead_getter(order),
-            seed,
-        )
+        size, hand_getters, kitty_getter, dead_getter = _deal_plan(rules.players, dealer)
+        if len(order) == size:
+            return Deal(
+                tuple(get(order) for get in hand_getters),
+                kitty_getter(order),
+                None if dead_getter is None else dead_getter(order),
+                seed,
+            )
     hands, kitty, dead = _deal_packets(rules.players, order, dealer)  # raises DealError
     return Deal(hands, kitty, dead, seed)
 
