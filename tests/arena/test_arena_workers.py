@@ -134,7 +134,8 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[tuple[Celery, li
     }
     tag = uuid.uuid4().hex[:6]
     pool = [Worker(f"arena-{n}-{tag}@localhost", env, tmp_path / f"{n}.log") for n in ("a", "b")]
-    client = Celery("arena-test-client", broker=url, backend=url)
+    # Not the current app: later tests must keep sending tasks to the project app (in-process).
+    client = Celery("arena-test-client", broker=url, backend=url, set_as_current=False)
     client.conf.update(task_default_queue="bots", broker_connection_retry_on_startup=True)
     try:
         deadline = time.monotonic() + 60

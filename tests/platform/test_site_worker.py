@@ -88,7 +88,8 @@ def worker(transactional_db: None, tmp_path: Path) -> Iterator[Celery]:
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
-    client = Celery("test-client", broker=url, backend=url)
+    # Not the current app: later tests must keep sending tasks to the project app (in-process).
+    client = Celery("test-client", broker=url, backend=url, set_as_current=False)
     client.conf.update(task_default_queue="default", broker_connection_retry_on_startup=True)
     try:
         deadline = time.monotonic() + 60
