@@ -48,7 +48,20 @@ class ApiRootView(APIView):
         summary="The API's entry points",
     )
     def get(self, request: Request) -> Response:
-        names = ["record-list", "player-list", "team-list", "token", "health", "schema", "docs"]
+        names = [
+            "record-list",
+            "player-list",
+            "team-list",
+            "tournament-list",
+            "rating-list",
+            "bot-list",
+            "bot-match-list",
+            "ladder",
+            "token",
+            "health",
+            "schema",
+            "docs",
+        ]
         return Response(
             {"endpoints": {name: reverse(f"api:{name}", request=request) for name in names}}
         )

@@ -358,6 +358,9 @@ def test_health_and_root(anon_client: APIClient) -> None:
     assert health["tasks"] == "eager" or health["tasks"] == "broker"
     root = anon_client.get("/api/v1/").json()
     assert root["endpoints"]["record-list"].endswith("/api/v1/records/")
+    assert root["endpoints"]["tournament-list"].endswith("/api/v1/tournaments/")
+    assert root["endpoints"]["bot-list"].endswith("/api/v1/bots/")
+    assert root["endpoints"]["ladder"].endswith("/api/v1/ladder/")
 
 
 def test_an_unexpected_error_is_still_json(
