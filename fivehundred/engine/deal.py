@@ -168,13 +168,33 @@ def _limits(size: int) -> tuple[int, ...]:
     return tuple(0 if m == 0 else (1 << 64) // m * m for m in range(size + 1))
 
 
+@cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``(i, i + 1, rejection limit)`` for each swap of a Fisher-Yates over ``size`` items."""
+    limits = _limits(size)
+    return tuple((i, i + 1, limits[i + 1]) for i in range(size - 1, 0, -1))
+
+
 def shuffled_indexes(pack: Sequence[int], seed: str) -> list[int]:
     """Any sequence (the pack's card indexes, canonical order) shuffled by the seeded
     Fisher-Yates of the record format, section 4.
 
-    One draw per swap unless a draw is rejected (probability below ``len(pack) / 2**64`` per
-    draw); the stream is read as far as the rejections need.
+    Every seeded hand of every record is dealt again when it is verified, so the usual case
+    runs on precomputed steps with one draw per swap; a rejected draw (probability below
+    ``len(pack) / 2**64`` per draw) switches to the loop that reads the stream on.
     """
+    order = list(pack)
+    size = len(order)
+    draws = _draws(seed, 0, (size + 2) // 4)
+    for (i, m, limit), r in zip(_steps(size), draws):  # noqa: B905 - draws may be longer
+        if r >= limit:
+            return _shuffled_reading_on(pack, seed)
+        j = r % m
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _shuffled_reading_on(pack: Sequence[int], seed: str) -> list[int]:
     order = list(pack)
     size = len(order)
     limits = _limits(size)

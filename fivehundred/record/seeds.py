@@ -33,6 +33,11 @@ def _receivers(players: int, dealer: int) -> tuple[int, ...]:
 _BIT: Final = {card: 1 << card.index for card in CARDS}
 
 
+@cache
+def _pack_indexes(pack: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(c.index for c in pack)
+
+
 def _mask(cards: tuple[Card, ...]) -> int:
     return reduce(or_, map(_BIT.__getitem__, cards), 0)
 
@@ -48,8 +53,7 @@ def matches_seed(
 
     ``hand_masks`` may give the bitmasks of ``deal.hands`` when the caller has them already.
     """
-    pack = tuple(c.index for c in rules.pack)
-    order = shuffled_indexes(pack, seed)
+    order = shuffled_indexes(_pack_indexes(rules.pack), seed)
     receivers = _receivers(rules.players, dealer)
     if len(receivers) != len(order):
         return False

@@ -76,6 +76,11 @@ def test_rejected_draws_read_on_in_the_stream(monkeypatch: pytest.MonkeyPatch) -
         return tuple(0 if m == 0 else (1 << 63) // m * m for m in range(size + 1))
 
     monkeypatch.setattr(seeds, "_limits", limits)
+    monkeypatch.setattr(
+        seeds,
+        "_steps",
+        lambda size: tuple((i, i + 1, limits(size)[i + 1]) for i in range(size - 1, 0, -1)),
+    )
     pack = tuple(c.index for c in Rules.create(4).pack)
     for seed in ("a", "b", "c"):
         stream = []
