@@ -10,25 +10,20 @@ from __future__ import annotations
 
 import hashlib
 import os
-import signal
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from celery import Celery
-from django.db import connection
 
 from arena.models import Bot, BotMatch, BotMatchGame, BotRating, BotVersion, LadderSettings
 from arena.services import Entrant, bot_match_create, rating_recompute
 from fivehundred.record import verify
 from replays.models import StoredRecord
+from tests.workers import Worker, redis_url, require_services, running_workers
 
-ROOT = Path(__file__).resolve().parents[2]
 TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_ARENA_TEST_REDIS_DB", "11"))
 MATCHES = 8
 BOARDS = 3
@@ -54,105 +49,23 @@ run(act)
 """
 
 
-def redis_url() -> str:
-    base = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    parts = urlsplit(base)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{TEST_REDIS_DB}", "", ""))
-
-
-def require_services(url: str) -> None:
-    import redis
-
-    problem = ""
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        problem = f"Redis is not reachable at {url}: {exc}"
-    if connection.vendor != "postgresql":
-        # Two workers and the test writing at once need a real database server.
-        problem = problem or "the two-worker test needs PostgreSQL (set DATABASE_URL)"
-    if problem:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(problem + " (required when CI=true)")
-        pytest.skip(problem)
-
-
-def worker_database_url() -> str:
-    db = connection.settings_dict
-    user = db.get("USER") or ""
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    auth = f"{user}{password}@" if user else ""
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgres://{auth}{db.get('HOST') or ''}{port}/{db['NAME']}"
-
-
-class Worker:
-    def __init__(self, name: str, env: dict[str, str], log: Path) -> None:
-        self.name = name
-        self.log = log
-        with log.open("w") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "fivehundred", "worker",
-                 "-Q", "bots", "--concurrency", "1", "--loglevel", "INFO", "-n", name,
-                 "--without-gossip", "--without-mingle", "--without-heartbeat"],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group: SIGKILL reaches the pool too
-            )  # fmt: skip
-
-    def kill(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> int:
-        if self.process.poll() is not None:
-            return self.process.returncode
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-            return -9
-
-
 @pytest.fixture
 def workers(transactional_db: None, tmp_path: Path) -> Iterator[tuple[Celery, list[Worker]]]:
-    url = redis_url()
-    require_services(url)
-    import redis
-
-    redis.Redis.from_url(url).flushdb()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "fivehundred.settings",
-        "PYTHONPATH": str(ROOT),
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ["SECRET_KEY"],
-        "DATABASE_URL": worker_database_url(),
-        "REDIS_URL": url,
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-    }
+    url = redis_url(TEST_REDIS_DB)
+    # Two workers and the test writing at once need a real database server.
+    require_services(url, postgresql=True)
     tag = uuid.uuid4().hex[:6]
-    pool = [Worker(f"arena-{n}-{tag}@localhost", env, tmp_path / f"{n}.log") for n in ("a", "b")]
-    # Not the current app: later tests must keep sending tasks to the project app (in-process).
-    client = Celery("arena-test-client", broker=url, backend=url, set_as_current=False)
-    client.conf.update(task_default_queue="bots", broker_connection_retry_on_startup=True)
-    try:
-        deadline = time.monotonic() + 60
-        for worker in pool:
-            while not client.control.ping(destination=[worker.name], timeout=1.0):
-                if worker.process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(
-                        f"worker {worker.name} did not start:\n{worker.log.read_text()[-4000:]}"
-                    )
+    names = [f"arena-{n}-{tag}@localhost" for n in ("a", "b")]
+    with running_workers(
+        names,
+        url=url,
+        queues="bots",
+        logs=tmp_path,
+        default_queue="bots",
+        pool=("--concurrency", "1"),
+    ) as (client, pool):
         yield client, pool
-    finally:
-        codes = [worker.stop() for worker in pool]
-        client.close()
-        redis.Redis.from_url(url).flushdb()
-    assert codes[1] == 0, (
-        f"the surviving worker did not stop cleanly:\n{pool[1].log.read_text()[-4000:]}"
-    )
+    assert pool[1].code == 0, f"the surviving worker did not stop cleanly:\n{pool[1].tail()}"
 
 
 def test_two_workers_play_a_batch_and_a_killed_worker_loses_nothing(

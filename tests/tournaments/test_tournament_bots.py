@@ -7,28 +7,23 @@ worker process and Redis, to a champion. Redis is required when ``CI=true``.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from celery import Celery
 from django.contrib.auth.models import User
-from django.db import connection
 from tournament_support import FAST_RULES
 
 from fivehundred.record import verify
+from tests.workers import redis_url, require_services, running_workers
 from tournaments.models import Match, MatchStatus, Tournament, TournamentStatus
 from tournaments.selectors import bracket_get, standings_compute
 from tournaments.services import entrant_register, round_generate, tournament_create
 
-ROOT = Path(__file__).resolve().parents[2]
 TEST_REDIS_DB = int(os.environ.get("FIVEHUNDRED_TOURNAMENT_REDIS_DB", "12"))
 
 
@@ -79,84 +74,16 @@ def test_bot_swiss_plays_itself_in_process(
 # --- A real worker ---------------------------------------------------------------------------
 
 
-def _redis_url() -> str:
-    base = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    parts = urlsplit(base)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{TEST_REDIS_DB}", "", ""))
-
-
-def _require_redis(url: str) -> None:
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        message = f"Redis is not reachable at {url}: {exc}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " (required when CI=true)")
-        pytest.skip(message)
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if db["ENGINE"] == "django.db.backends.sqlite3":
-        return f"sqlite:///{db['NAME']}"
-    user = db.get("USER") or ""
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    auth = f"{user}{password}@" if user else ""
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgres://{auth}{db.get('HOST') or ''}{port}/{db['NAME']}"
-
-
 @pytest.fixture
 def worker(transactional_db: None, tmp_path: Path) -> Iterator[Celery]:
     """A real worker on both queues, against this test database; yields a Redis client app."""
-    url = _redis_url()
-    _require_redis(url)
-    import redis
-
-    redis.Redis.from_url(url).flushdb()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "fivehundred.settings",
-        "PYTHONPATH": str(ROOT),
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ["SECRET_KEY"],
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": url,
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-    }
-    log = tmp_path / "worker.log"
+    url = redis_url(TEST_REDIS_DB)
+    require_services(url)
     name = f"tournament-{uuid.uuid4().hex[:8]}@localhost"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "fivehundred", "worker",
-             "-Q", "default,bots", "--pool", "solo", "--loglevel", "INFO", "-n", name,
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    # Not the current app: the site's shared tasks must stay bound to its own (eager) app for the
-    # tests that run after this one in the same process.
-    client = Celery("tournament-test-client", broker=url, backend=url, set_as_current=False)
-    client.conf.update(task_default_queue="default", broker_connection_retry_on_startup=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not client.control.ping(destination=[name], timeout=1.0):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the worker did not start:\n{log.read_text()[-4000:]}")
-        client.log_path = log  # type: ignore[attr-defined]
+    with running_workers([name], url=url, queues="default,bots", logs=tmp_path) as (client, ws):
+        client.log_path = ws[0].log  # type: ignore[attr-defined]
         yield client
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            code = process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            code = -9
-        client.close()
-        redis.Redis.from_url(url).flushdb()
-    assert code == 0, f"the worker did not stop cleanly ({code}):\n{log.read_text()[-4000:]}"
+    assert ws[0].code == 0, f"the worker did not stop cleanly ({ws[0].code}):\n{ws[0].tail()}"
 
 
 @pytest.mark.integration
