@@ -31,3 +31,22 @@ def test_demo_creates_players_and_verified_records_once() -> None:
     assert "(0 new)" in again.getvalue()
     assert StoredRecord.objects.count() == 6
     assert Player.objects.count() == 6
+
+
+def test_demo_plays_a_bot_event_and_ladder_matches_once(
+    django_capture_on_commit_callbacks: object,
+) -> None:
+    from arena.models import BotMatch, BotRating
+    from tournaments.models import Tournament
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        call_command("demo", stdout=StringIO())
+    event = Tournament.objects.get(name="Demo bot Swiss")
+    assert event.status == "finished"
+    assert event.rounds.count() == 3
+    assert BotMatch.objects.filter(status="finished").count() == 2
+    assert {r.key for r in BotRating.objects.all()} == {"builtin:heuristic", "builtin:random"}
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        call_command("demo", stdout=StringIO())
+    assert Tournament.objects.filter(name="Demo bot Swiss").count() == 1
+    assert BotMatch.objects.count() == 2
