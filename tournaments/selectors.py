@@ -150,7 +150,8 @@ def crosstable(*, tournament: Tournament) -> tuple[list[Entrant], dict[int, dict
                 if match.outcome == "forfeit":
                     text = f"{mark}F"
                 else:
-                    text = f"{mark} {mine.points}-{other.points}"
+                    # An en dash between the scores: a hyphen would run into a minus sign.
+                    text = f"{mark} {mine.points} – {other.points}"
                 cells[mine.entrant_id].setdefault(other.entrant_id, []).append(text)
     return entrants, cells
 

@@ -313,10 +313,25 @@ def table_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "tournaments/table.html", context)
 
 
+# How the tie-breaks read on a page (exports keep the option names).
+TIEBREAK_LABELS = {
+    "buchholz": "Buchholz",
+    "median_buchholz": "Median Buchholz",
+    "sonneborn_berger": "Sonneborn–Berger",
+    "points_for": "Points for",
+    "points_against": "Points against",
+    "points_difference": "Points difference",
+    "head_to_head": "Head to head",
+    "wins": "Wins",
+}
+
+
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _event(request, slug)
     rows = selectors.standings_compute(tournament=tournament)
-    tiebreaks = tournament.format_options.get("tiebreaks", [])
+    tiebreaks = [
+        TIEBREAK_LABELS.get(tb, tb) for tb in tournament.format_options.get("tiebreaks", [])
+    ]
     return render(
         request, "tournaments/standings.html",
         {"t": tournament, "rows": rows, "tiebreaks": tiebreaks},

@@ -145,7 +145,7 @@ def test_club_evening_from_registration_to_standings(
     page.wait_for_url("**/standings/")
     _fits_the_phone(page)
     headers = [h.lower() for h in page.locator("table.standings thead th").all_inner_texts()]
-    assert headers[-3:] == ["buchholz", "sonneborn_berger", "points_difference"]
+    assert headers[-3:] == ["buchholz", "sonneborn–berger", "points difference"]
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 4
     first = rows.nth(0).locator("td").all_inner_texts()
