@@ -1194,12 +1194,16 @@ def match_bot_play(*, match_id: int) -> dict[str, Any]:
             winners = [i for i in range(n) if i != fault_entrant]
             result = MatchOutcome.FORFEIT
         else:
-            ranked = sorted(
-                range(n),
-                key=lambda i: (-board_wins[i] if need else 0, -totals[i], -wins[i],
-                               sides[i].entrant.seed),
-            )  # fmt: skip
-            winners, result = [ranked[0]], MatchOutcome.WIN
+            merit = [(board_wins[i] if need else 0, totals[i], wins[i]) for i in range(n)]
+            if len(set(merit)) == 1 and not match.tournament.is_elimination:
+                # Level on every count (two copies of one bot on duplicate boards often are):
+                # a draw, as at a club table. Only elimination needs someone to go through.
+                winners, result = [], MatchOutcome.DRAW
+            else:
+                ranked = sorted(
+                    range(n), key=lambda i: (*(-m for m in merit[i]), sides[i].entrant.seed)
+                )
+                winners, result = [ranked[0]], MatchOutcome.WIN
         submission = ResultSubmission.objects.create(
             match=match, kind=SubmissionKind.BOT, status=SubmissionStatus.CONFIRMED,
             data={"boards": played, "totals": totals_f, "wins": wins, "board_wins": board_wins},

@@ -271,3 +271,24 @@ def test_bot_best_of_five_stops_at_three_board_wins(director: User) -> None:
     assert max(board_wins) == 3 or boards == 5
     winner = sub.winners[0]
     assert board_wins[winner] == max(board_wins)
+
+
+@pytest.mark.django_db
+def test_level_bot_table_is_a_draw_outside_elimination(
+    director: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Two copies of one bot on a duplicate board score the same: a draw in a Swiss."""
+    t = tournament_create(
+        name="Mirror", director=director, format="swiss", format_options={"rounds": 1},
+        rules=dict(FAST_RULES),
+    )  # fmt: skip
+    for i in range(2):
+        entrant_register(tournament=t, actor=director, name=f"mirror-{i + 1}", bot="heuristic")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_generate(tournament=t, actor=director)
+    match = Match.objects.get(tournament=t)
+    points = [s.points for s in match.sides.all()]
+    assert match.status == MatchStatus.DONE
+    assert points[0] == points[1]
+    assert match.outcome == "draw"
+    assert not any(s.is_winner for s in match.sides.all())
