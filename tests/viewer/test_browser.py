@@ -250,8 +250,10 @@ def test_annotate_with_a_variation(stored: Stored, browser: Any, live_server: An
     line = page.locator("#variation-line").inner_text()
     page.select_option("#note-glyph", "?")
     page.fill("#note-text", "Lead **trumps** instead.")
-    page.locator("#note-save").click()
-    page.wait_for_load_state("load")
+    # Saving posts the note, then reloads the page from script: wait for that reload itself,
+    # not only for a "load" state the page already has.
+    with page.expect_navigation(wait_until="load"):
+        page.locator("#note-save").click()
     _wait_step(page, 0, k + 1)
     page.reload()
     _wait_step(page, 0, k + 1)
