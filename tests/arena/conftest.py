@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 import fivehundred.celery  # noqa: F401  (configures Celery before any task is used)
 from tournaments.roles import BOT_OWNERS
@@ -111,15 +109,3 @@ def outsider(db: None) -> User:
 @pytest.fixture
 def staff(db: None) -> User:
     return _user("sam-staff", is_staff=True)
-
-
-@pytest.fixture
-def client_for(db: None) -> Any:
-    def make(user: User | None) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-
-    return make

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import fivehundred.celery  # noqa: F401  (configures Celery before any task is used)
@@ -99,19 +98,6 @@ def outsider(db: None) -> User:
 @pytest.fixture
 def anon_client() -> APIClient:
     return APIClient()
-
-
-@pytest.fixture
-def client_for(db: None) -> Any:
-    """``client_for(user)``: an API client authenticated with the user's token."""
-
-    def make(user: User) -> APIClient:
-        token, _ = Token.objects.get_or_create(user=user)
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-
-    return make
 
 
 @pytest.fixture

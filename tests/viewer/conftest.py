@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 import fivehundred.celery  # noqa: F401  (configures Celery before any task is used)
 from replays.models import StoredRecord
@@ -47,18 +43,6 @@ def bo(db: None) -> User:
     user = _user("bo-bots")
     user.groups.add(Group.objects.get(name=BOT_OWNERS))
     return user
-
-
-@pytest.fixture
-def client_for(db: None) -> Any:
-    def make(user: User | None) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-
-    return make
 
 
 @pytest.fixture
