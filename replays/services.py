@@ -4,29 +4,16 @@ from __future__ import annotations
 
 import datetime
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from fivehundred.record import loads, verify
+from fivehundred.record import RecordError, loads, verify
 from replays.models import RecordSeat, RecordStatus, StoredRecord
 from tournaments.models import Player
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class RecordError:
-    """One verifier error, in the shape the API returns."""
-
-    pointer: str
-    code: str
-    message: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"pointer": self.pointer, "code": self.code, "message": self.message}
 
 
 class RecordInvalid(Exception):
@@ -40,13 +27,6 @@ class RecordInvalid(Exception):
             if first
             else "invalid record"
         )
-
-
-def _errors_of(verdict: Any) -> list[RecordError]:
-    return [
-        RecordError(pointer=str(e.pointer), code=str(e.code), message=str(e.message))
-        for e in verdict.errors
-    ]
 
 
 def _event_date(value: Any) -> datetime.date | None:
@@ -83,7 +63,7 @@ def record_ingest(
     """
     verdict = verify(data)
     if not verdict.valid:
-        raise RecordInvalid(_errors_of(verdict))
+        raise RecordInvalid(list(verdict.errors))
     if isinstance(data, dict):
         record_data = data
     else:
@@ -150,7 +130,7 @@ def record_reverify(*, record_id: int) -> StoredRecord | None:
         return None
     verdict = verify(record.data)
     record.status = verdict.status if verdict.valid else RecordStatus.INVALID
-    record.errors = [error.to_json() for error in _errors_of(verdict)]
+    record.errors = [error.to_json() for error in verdict.errors]
     record.scores = verdict.scores
     record.winner = verdict.winner
     record.verified_at = timezone.now()
