@@ -12,6 +12,8 @@ from typing import Any
 
 from rest_framework import status
 from rest_framework.exceptions import APIException
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 
 def error(code: str, message: str, *, pointer: str = "") -> dict[str, str]:
@@ -20,6 +22,28 @@ def error(code: str, message: str, *, pointer: str = "") -> dict[str, str]:
 
 def error_body(*errors: dict[str, str]) -> dict[str, Any]:
     return {"errors": list(errors)}
+
+
+def unknown_parameters(request: Request, known: set[str]) -> Response | None:
+    """A 400 naming each query parameter that is not in ``known`` (``None`` when all are):
+    a misspelt filter must not silently list everything."""
+    unknown = sorted(set(request.query_params) - known)
+    if not unknown:
+        return None
+    listed = ", ".join(sorted(known))
+    return Response(
+        error_body(
+            *(
+                error(
+                    "unknown_parameter",
+                    f"Unknown query parameter {name!r}; known: {listed}.",
+                    pointer=f"/{name}",
+                )
+                for name in unknown
+            )
+        ),
+        status=status.HTTP_400_BAD_REQUEST,
+    )
 
 
 class PayloadTooLarge(APIException):

@@ -18,7 +18,7 @@ from rest_framework.reverse import reverse
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from api.errors import error, error_body
+from api.errors import error, error_body, unknown_parameters
 from api.pagination import PageNumberPagination
 from api.serializers import (
     ErrorResponseSerializer,
@@ -109,22 +109,8 @@ class RecordListCreateView(generics.GenericAPIView[StoredRecord]):
         summary="List records (newest first), filtered and paginated",
     )
     def get(self, request: Request) -> Response:
-        known = set(RecordFilterSerializer().fields)
-        unknown = sorted(set(request.query_params) - known)
-        if unknown:
-            return Response(
-                error_body(
-                    *(
-                        error(
-                            "unknown_parameter",
-                            f"Unknown query parameter {name!r}; known: {', '.join(sorted(known))}.",
-                            pointer=f"/{name}",
-                        )
-                        for name in unknown
-                    )
-                ),
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+        if bad := unknown_parameters(request, set(RecordFilterSerializer().fields)):
+            return bad
         params = RecordFilterSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         filters = {k: v for k, v in params.validated_data.items() if k not in ("page", "page_size")}

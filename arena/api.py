@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from api.errors import error, error_body
+from api.errors import error, error_body, unknown_parameters
 from api.pagination import PageNumberPagination
 from api.serializers import ErrorResponseSerializer
 from arena.models import Bot, BotMatch, BotVersion, MatchKind, MatchStatus
@@ -63,25 +63,6 @@ def _denied(request: Request, exc: Exception) -> Exception:
     if not getattr(request.user, "is_authenticated", False):
         return NotAuthenticated()
     return PermissionDenied(str(exc))
-
-
-def _check_params(request: Request, known: set[str]) -> Response | None:
-    unknown = sorted(set(request.query_params) - known)
-    if not unknown:
-        return None
-    return Response(
-        error_body(
-            *(
-                error(
-                    "unknown_parameter",
-                    f"Unknown query parameter {name!r}; known: {', '.join(sorted(known))}.",
-                    pointer=f"/{name}",
-                )
-                for name in unknown
-            )
-        ),
-        status=status.HTTP_400_BAD_REQUEST,
-    )
 
 
 # --- Serializers: shapes only --------------------------------------------------------------------
@@ -259,7 +240,7 @@ class BotListCreateView(GenericAPIView[Bot]):
 
     @extend_schema(responses={200: BotSerializer(many=True), 400: ERRORS}, summary="List bots")
     def get(self, request: Request) -> Response:
-        if bad := _check_params(request, {"page", "page_size"}):
+        if bad := unknown_parameters(request, {"page", "page_size"}):
             return bad
         page = self.paginate_queryset(bot_list())
         data = BotSerializer(page, many=True, context={"request": request}).data
@@ -419,7 +400,7 @@ class BotMatchListCreateView(GenericAPIView[BotMatch]):
         summary="List bot matches, newest first",
     )
     def get(self, request: Request) -> Response:
-        if bad := _check_params(request, set(BotMatchFilterSerializer().fields)):
+        if bad := unknown_parameters(request, set(BotMatchFilterSerializer().fields)):
             return bad
         params = BotMatchFilterSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -487,6 +468,6 @@ class LadderView(APIView):
         summary="The ladder: active bots and built-in anchors by rating (mu - 3 sigma)",
     )
     def get(self, request: Request) -> Response:
-        if bad := _check_params(request, set()):
+        if bad := unknown_parameters(request, set()):
             return bad
         return Response(LadderRowSerializer(ladder_rows(), many=True).data)
