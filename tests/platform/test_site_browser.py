@@ -6,8 +6,6 @@ skipped, except under ``CI=true``, where it fails.
 
 from __future__ import annotations
 
-import os
-import shutil
 from typing import Any
 
 import pytest
@@ -15,17 +13,7 @@ import pytest
 from fivehundred.record.show import render_text
 from replays.models import StoredRecord
 from replays.services import record_ingest
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browser import chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
@@ -43,19 +31,8 @@ def browser_page(club_records: list[StoredRecord]) -> Any:
     # Playwright's sync API switches greenlets inside this thread, and Django would see database
     # calls made meanwhile as coming from another context, opening a second connection that is
     # never closed. So every database write happens before it starts, in ``club_records``.
-    if CHROMIUM is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("chromium is not installed (required when CI=true)")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
-            yield page
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": 390, "height": 844})  # a phone
 
 
 def test_home_to_a_record_and_filtering(

@@ -7,8 +7,6 @@ Chromium; without it the test is skipped, except under ``CI=true``, where it fai
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,16 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from tests.browser import chromium
+
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(150)]
@@ -47,24 +37,14 @@ def director_cookie(live_server: Any) -> str:
 
 @pytest.fixture
 def phone(director_cookie: str, live_server: Any) -> Iterator[Any]:
-    if CHROMIUM is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("chromium is not installed (required when CI=true)")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport=PHONE)
-            context.add_cookies(
-                [{"name": "sessionid", "value": director_cookie, "url": live_server.url}]
-            )
-            page = context.new_page()
-            page.set_default_timeout(15000)
-            yield page
-        finally:
-            browser.close()
+    with chromium() as browser:
+        context = browser.new_context(viewport=PHONE)
+        context.add_cookies(
+            [{"name": "sessionid", "value": director_cookie, "url": live_server.url}]
+        )
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        yield page
 
 
 def _fits_the_phone(page: Any) -> None:

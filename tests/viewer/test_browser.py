@@ -7,9 +7,7 @@ the test's thread, and Django would open a second connection for queries made me
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,18 +19,8 @@ from django.test import Client
 from fivehundred.engine import CARDS, Deal, GameState, Rules, action_from_json
 from replays.models import StoredRecord
 from replays.services import record_ingest
+from tests.browser import chromium
 from tests.viewer.helpers import played
-
-CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(240)]
 
@@ -60,18 +48,8 @@ def stored(db: None) -> Stored:
 
 @pytest.fixture
 def browser(stored: Stored) -> Any:
-    if CHROMIUM is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("chromium is not installed (required when CI=true)")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser
 
 
 def _page(
