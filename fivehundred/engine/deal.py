@@ -143,14 +143,6 @@ def _deal_plan(
     )
 
 
-def seed_stream(seed: str) -> Iterator[int]:
-    """64-bit big-endian integers from SHA-256(seed + ":" + k), k = 0, 1, 2, ..."""
-    k = 0
-    while True:
-        yield from _draws(seed, k, 1)
-        k += 1
-
-
 def _draws(seed: str, first_block: int, blocks: int) -> tuple[int, ...]:
     """Blocks ``first_block ..`` of the seed's stream, unpacked in one go as 64-bit draws."""
     prefix = hashlib.sha256(f"{seed}:".encode())
